@@ -1,0 +1,1 @@
+//! Wire messages between the server and its clients (docs/protocol.md).

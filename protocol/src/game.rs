@@ -268,6 +268,17 @@ pub enum Event {
     Draw,
 }
 
+/// What a legal move would do, for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preview {
+    /// Path position the pawns end on (0 for entering pawns).
+    pub to: u8,
+    /// The opponent it hits, if any.
+    pub victim: Option<Player>,
+    /// Whether it commits a loose pair (R13).
+    pub commits: bool,
+}
+
 /// The legal moves of a position; fixed capacity, no allocation.
 pub type MoveList = ArrayVec<Move, 512>;
 
@@ -958,6 +969,28 @@ impl Game {
     /// opponent who can be hit is accepted).
     pub fn is_legal(&self, mv: Move) -> bool {
         !self.is_over() && self.check_held_move(mv, &self.occupancy()).is_ok()
+    }
+
+    /// Where a legal move of the player to move takes its pawns and whom it
+    /// hits; `None` if the move is not legal.
+    pub fn preview(&self, mv: Move) -> Option<Preview> {
+        if self.is_over() {
+            return None;
+        }
+        match self.check_held_move(mv, &self.occupancy()).ok()? {
+            Effect::Enter => Some(Preview {
+                to: 0,
+                victim: None,
+                commits: false,
+            }),
+            Effect::Walk {
+                to, commit, victim, ..
+            } => Some(Preview {
+                to,
+                victim,
+                commits: commit,
+            }),
+        }
     }
 
     /// Why `mv` would be refused, if it would.

@@ -29,8 +29,8 @@ mod throw;
 pub use action::{Action, ActionRequest, Code, Move, PawnSet, Player, Rejection};
 pub use board::{Board, Side, Square};
 pub use game::{
-    Betrayal, Event, Game, MoveList, Offer, Outcome, Position, SetupError, Truce, MAX_PAWNS,
-    MAX_PLAYERS, WAITING,
+    Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,
+    MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
 pub use record::{Record, RecordError, RecordedAction, Setup};
 pub use rules::{Entry, Gate, Overrides, Preset, Rules, RulesError, Stranded};

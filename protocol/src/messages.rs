@@ -1,1 +1,334 @@
-//! Wire messages between the server and its clients (docs/protocol.md).
+//! Wire messages between the server and its clients, JSON over WebSocket,
+//! tagged by `type` (docs/protocol.md has examples of each).
+//!
+//! The server sends versioned full states with the legal moves of the
+//! player to move, so a client never re-implements the rules.
+
+use crate::action::{ActionRequest, Player};
+use crate::board::{Side, Square};
+use crate::game::{Betrayal, Event, Game, Offer, Outcome, Truce};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// Longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 300;
+/// Longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message on a connection: watch a room, and with a seat
+    /// token, play in it.
+    Hello {
+        /// Room code.
+        room: String,
+        /// Seat token from taking a seat; absent for spectators.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// Play an action on the state of version `version`; refused with
+    /// `stale_version` if the state has moved on.
+    Act {
+        /// The state version the client saw.
+        version: u64,
+        /// The action (a throw carries no value: the server throws).
+        action: ActionRequest,
+    },
+    /// Say something to the room.
+    Chat {
+        /// At most [`MAX_CHAT_CHARS`] characters.
+        text: String,
+    },
+    /// The host starts the game (lobby only, at least two seats taken).
+    Start,
+    /// The host puts a computer player in an empty seat, or removes one
+    /// (`level: null`), before the start.
+    SetBot {
+        /// Seat.
+        seat: Player,
+        /// `easy`, `medium`, `hard`, or null to empty the seat.
+        level: Option<String>,
+    },
+    /// After the game: create (or join) the rematch room with the same players.
+    Rematch,
+    /// Keep-alive; answered with `pong`.
+    Ping,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Answer to `hello`: who you are in this room, and the board's geometry.
+    Welcome {
+        /// Your seat, or null for a spectator.
+        seat: Option<Player>,
+        /// The board, for drawing.
+        board: BoardView,
+    },
+    /// The full state after every change. `events` lists what happened
+    /// since the previous version (empty for a fresh full state).
+    State {
+        /// Goes up by one with every change of the room.
+        version: u64,
+        /// Seats, status, options.
+        room: RoomView,
+        /// The game, once started.
+        game: Option<GameView>,
+        /// What happened since the previous version, for animation.
+        #[serde(default)]
+        events: Vec<Event>,
+    },
+    /// Who is connected, by seat, and how many spectators watch.
+    Presence {
+        /// By seat.
+        connected: Vec<bool>,
+        /// Number of spectators.
+        spectators: u32,
+    },
+    /// A chat line.
+    Chat {
+        /// Sender's seat, or null for a spectator.
+        seat: Option<Player>,
+        /// Sender's display name.
+        name: String,
+        /// The text.
+        text: String,
+    },
+    /// Something was refused. `code` is a rules code of RULES.md or a
+    /// protocol code (`bad_message`, `stale_version`, `not_host`, ...).
+    Error {
+        /// Machine-readable code.
+        code: String,
+        /// A sentence for the player.
+        message: String,
+    },
+    /// Answer to `ping`.
+    Pong,
+}
+
+/// A room as everyone in it sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomView {
+    /// The room code.
+    pub code: String,
+    /// `lobby`, `playing` or `finished`.
+    pub status: RoomStatus,
+    /// The resolved rules.
+    pub rules: Rules,
+    /// One entry per seat.
+    pub seats: Vec<SeatView>,
+    /// Whether the room is listed publicly.
+    pub public: bool,
+    /// Seconds per turn before the server plays for an absent player.
+    pub turn_clock: Option<u32>,
+    /// Milliseconds left on the turn clock of the player to move, if any.
+    pub clock_ms: Option<u64>,
+    /// The rematch room's code, once someone asked for one.
+    pub rematch: Option<String>,
+}
+
+/// Where a room is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Seats are filling.
+    Lobby,
+    /// The game is on.
+    Playing,
+    /// The game has ended.
+    Finished,
+}
+
+/// One seat of a room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Display name, if taken.
+    pub name: Option<String>,
+    /// Computer level, if a computer plays this seat.
+    pub bot: Option<String>,
+    /// Whether a player is connected to this seat now.
+    pub connected: bool,
+    /// Whether this seat is the host's.
+    pub host: bool,
+    /// The side the seat sits at (R2).
+    pub side: Side,
+}
+
+/// The board's geometry, for drawing and animating moves square by square.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardView {
+    /// N.
+    pub size: u8,
+    /// Safe squares (R4).
+    pub safe: Vec<Square>,
+    /// By seat: the squares of that seat's path, position 0 first (R3).
+    pub paths: Vec<Vec<Square>>,
+    /// By seat: its side.
+    pub sides: Vec<Side>,
+}
+
+impl BoardView {
+    /// The geometry of a game with these rules.
+    pub fn new(rules: &Rules) -> BoardView {
+        let board = rules.board();
+        let n = board.size();
+        let sides = Side::seating(rules.players as usize).to_vec();
+        let mut safe = Vec::new();
+        for row in 0..n {
+            for col in 0..n {
+                let sq = Square { row, col };
+                if board.is_safe(sq) {
+                    safe.push(sq);
+                }
+            }
+        }
+        let paths = sides
+            .iter()
+            .map(|&s| (0..=board.centre()).map(|p| board.square(s, p)).collect())
+            .collect();
+        BoardView {
+            size: n,
+            safe,
+            paths,
+            sides,
+        }
+    }
+}
+
+/// A legal move with what it would do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMoveView {
+    /// Pawn indices, ascending.
+    pub pawns: crate::action::PawnSet,
+    /// Held value spent.
+    pub value: u8,
+    /// Opponent to name, when the move needs one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Player>,
+    /// Path position the pawns end on.
+    pub to: u8,
+    /// Opponent hit, if any.
+    pub hits: Option<Player>,
+    /// Whether it commits a loose pair.
+    pub commits: bool,
+    /// With nothing pending: whether this move strands the turn (R12).
+    pub strands: bool,
+}
+
+/// The game as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameView {
+    /// Per seat, per pawn: path position, or null while waiting.
+    pub pawns: Vec<Vec<Option<u8>>>,
+    /// Committed pairs `[seat, [pawn, pawn]]`.
+    pub pairs: Vec<(Player, [u8; 2])>,
+    /// Per seat: has it hit (its gate is open, R8).
+    pub has_hit: Vec<bool>,
+    /// Seat to move.
+    pub to_move: Player,
+    /// Round number.
+    pub round: u32,
+    /// Pending throws of the seat to move.
+    pub pending: u8,
+    /// Grace run of the seat to move (R11).
+    pub run: u8,
+    /// Held values of the seat to move.
+    pub held: Vec<u8>,
+    /// `ongoing`, `draw` or `{"winner": seat}`.
+    pub result: Outcome,
+    /// Whether the seat to move may throw.
+    pub can_throw: bool,
+    /// Whether it may skip (R11).
+    pub can_skip: bool,
+    /// Its legal moves.
+    pub legal: Vec<LegalMoveView>,
+    /// Per seat: progress (R15).
+    pub progress: Vec<u32>,
+    /// The clear leader, if any (R15).
+    pub leader: Option<Player>,
+    /// Seats the player to move may offer a truce to now.
+    pub truce_partners: Vec<Player>,
+    /// Active truces.
+    pub truces: Vec<Truce>,
+    /// The open offer.
+    pub offer: Option<Offer>,
+    /// Every betrayal (public, R15).
+    pub betrayals: Vec<Betrayal>,
+}
+
+impl GameView {
+    /// The view of a game.
+    pub fn new(game: &Game) -> GameView {
+        let pos = game.position();
+        let players = game.rules().players;
+        let legal = game
+            .legal_moves()
+            .iter()
+            .filter_map(|&mv| {
+                let p = game.preview(mv)?;
+                Some(LegalMoveView {
+                    pawns: mv.pawns,
+                    value: mv.value,
+                    target: mv.target,
+                    to: p.to,
+                    hits: p.victim,
+                    commits: p.commits,
+                    strands: game.would_strand(mv),
+                })
+            })
+            .collect();
+        GameView {
+            pawns: pos.pawns,
+            pairs: pos.pairs,
+            has_hit: pos.has_hit,
+            to_move: game.to_move(),
+            round: game.round(),
+            pending: game.pending(),
+            run: game.run(),
+            held: game.held(),
+            result: game.outcome(),
+            can_throw: game.can_throw(),
+            can_skip: game.can_skip(),
+            legal,
+            progress: (0..players).map(|p| game.progress(p)).collect(),
+            leader: game.clear_leader(),
+            truce_partners: game.truce_partners(game.to_move()).to_vec(),
+            truces: game.truces().to_vec(),
+            offer: game.offer(),
+            betrayals: game.betrayals().to_vec(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn client_messages_parse_from_json() {
+        let m: ClientMsg = serde_json::from_str(
+            r#"{"type":"act","version":3,"action":{"do":"move","pawns":[1],"value":2}}"#,
+        )
+        .unwrap();
+        assert!(matches!(m, ClientMsg::Act { version: 3, .. }));
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"fly"}"#).is_err());
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"act","version":"x"}"#).is_err());
+    }
+
+    #[test]
+    fn views_serialize() {
+        let rules = Rules::preset(Preset::ChowkaBhara, 4);
+        let game = Game::new(rules);
+        let v = serde_json::to_value(GameView::new(&game)).unwrap();
+        assert_eq!(v["result"], "ongoing");
+        assert_eq!(v["can_throw"], true);
+        let b = BoardView::new(&rules);
+        assert_eq!(b.paths.len(), 4);
+        assert_eq!(b.paths[0].len(), 25);
+        assert_eq!(b.safe.len(), 5);
+    }
+}

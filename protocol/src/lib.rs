@@ -21,6 +21,7 @@ mod action;
 mod board;
 mod game;
 pub mod messages;
+pub mod random;
 mod record;
 mod rules;
 pub mod scenario;

@@ -1,1 +1,42 @@
-fn main() {}
+//! `chowka`: the game server (the default command) and tools for records,
+//! rules scenarios, simulations and computer-player tournaments.
+
+use chowka_server::{bots, commands, config};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Chowka Bhara online: serve games, or check and simulate them.
+#[derive(Parser)]
+#[command(version, about)]
+struct Opt {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Server options (for the default `serve` command).
+    #[command(flatten)]
+    serve: config::ServeOpts,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the game server (the default).
+    Serve,
+    /// Check a game record action by action and print its final state as JSON.
+    Replay(commands::ReplayOpts),
+    /// Run every rules scenario in the given folders.
+    Conformance(commands::ConformanceOpts),
+    /// Play random legal games and print statistics.
+    Simulate(commands::SimulateOpts),
+    /// Play computer players against each other and print win rates.
+    Tournament(bots::tournament::TournamentOpts),
+}
+
+fn main() -> ExitCode {
+    let opt = Opt::parse();
+    match opt.command.unwrap_or(Command::Serve) {
+        Command::Serve => config::serve(opt.serve),
+        Command::Replay(o) => commands::replay(o),
+        Command::Conformance(o) => commands::conformance(o),
+        Command::Simulate(o) => commands::simulate(o),
+        Command::Tournament(o) => bots::tournament::run(o),
+    }
+}

@@ -1,0 +1,3 @@
+//! Computer players: pure decisions over `chowka_protocol::Game`.
+
+pub mod tournament;

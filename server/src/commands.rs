@@ -1,0 +1,184 @@
+//! The offline commands: `replay`, `conformance` and `simulate`.
+
+use chowka_protocol::random::random_playout;
+use chowka_protocol::scenario::run_dirs;
+use chowka_protocol::{
+    messages::GameView, Game, Outcome, Overrides, Preset, Record, Rules, SeededThrows,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Options of `chowka replay`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayOpts {
+    /// The game record (JSON, docs/record.md).
+    pub file: PathBuf,
+}
+
+/// Replays a record, printing the final state as JSON, or the first bad step.
+pub fn replay(opts: ReplayOpts) -> ExitCode {
+    let text = match std::fs::read_to_string(&opts.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {}: {e}", opts.file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let record: Record = match serde_json::from_str(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{} is not a game record: {e}", opts.file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    match record.replay() {
+        Ok(game) => {
+            println!("{}", final_state(&game, record.actions.len()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bad record: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The final state of a replayed game as JSON.
+pub fn final_state(game: &Game, actions: usize) -> String {
+    let view = GameView::new(game);
+    let state = serde_json::json!({
+        "actions": actions,
+        "result": game.outcome(),
+        "position": game.position(),
+        "pending": view.pending,
+        "held": view.held,
+        "run": view.run,
+        "truces": view.truces,
+        "offer": view.offer,
+    });
+    serde_json::to_string_pretty(&state).unwrap_or_default()
+}
+
+/// Options of `chowka conformance`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ConformanceOpts {
+    /// Folders of scenario files (`*.json`).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+}
+
+/// Runs every scenario in the folders; fails if any fails.
+pub fn conformance(opts: ConformanceOpts) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match run_dirs(&opts.dirs, &mut out) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("cannot write the report: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Options of a game's rules on the command line (a preset and overrides).
+#[derive(clap::Args, Debug, Clone)]
+pub struct RulesOpts {
+    /// Preset: chowka-bhara, chauka-bara or ashta-chamma.
+    #[arg(long, default_value = "chowka-bhara")]
+    pub preset: Preset,
+    /// Number of players, 2-4.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Board size: 5, 7 or 9.
+    #[arg(long)]
+    pub board: Option<u8>,
+    /// Any other options as JSON, e.g. '{"gate":"lap","pairs":false}'.
+    #[arg(long)]
+    pub options: Option<String>,
+}
+
+impl RulesOpts {
+    /// The resolved rules, or a message saying what is wrong.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let mut o: Overrides = match &self.options {
+            Some(json) => serde_json::from_str(json).map_err(|e| format!("bad --options: {e}"))?,
+            None => Overrides::default(),
+        };
+        o.players = Some(self.players);
+        o.board = self.board.or(o.board);
+        Rules::with(self.preset, o).map_err(|e| e.to_string())
+    }
+}
+
+/// Options of `chowka simulate`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimulateOpts {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Seed for throws and choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The rules.
+    #[command(flatten)]
+    pub rules: RulesOpts,
+}
+
+/// Games longer than this are stopped and counted as unfinished.
+const MAX_ACTIONS: u32 = 1_000_000;
+
+/// Plays random legal games and prints statistics.
+pub fn simulate(opts: SimulateOpts) -> ExitCode {
+    let rules = match opts.rules.rules() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let players = rules.players as usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let mut throws = SeededThrows::new(opts.seed ^ 0x9e37_79b9_7f4a_7c15);
+    let (mut actions, mut turns, mut hits, mut draws, mut unfinished) =
+        (0u64, 0u64, 0u64, 0u32, 0u32);
+    let mut wins = vec![0u32; players];
+    let start = Instant::now();
+    for _ in 0..opts.games {
+        let mut game = Game::new(rules);
+        let p = random_playout(&mut game, &mut rng, &mut throws, MAX_ACTIONS);
+        actions += p.actions as u64;
+        turns += p.turns as u64;
+        hits += p.hits as u64;
+        match p.outcome {
+            Outcome::Winner(w) => wins[w as usize] += 1,
+            Outcome::Draw => draws += 1,
+            Outcome::Ongoing => unfinished += 1,
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let n = opts.games.max(1) as f64;
+    println!(
+        "{} games of {} ({} players, {}x{}) in {:.2} s: {:.0} games/s",
+        opts.games,
+        rules.preset.name(),
+        players,
+        rules.board,
+        rules.board,
+        secs,
+        opts.games as f64 / secs
+    );
+    println!(
+        "mean turns {:.1}, mean actions {:.1}, mean hits {:.1}",
+        turns as f64 / n,
+        actions as f64 / n,
+        hits as f64 / n
+    );
+    println!("draws {draws}, unfinished {unfinished}");
+    for (seat, w) in wins.iter().enumerate() {
+        println!("seat {seat}: {w} wins ({:.1}%)", 100.0 * *w as f64 / n);
+    }
+    ExitCode::SUCCESS
+}

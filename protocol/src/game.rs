@@ -306,6 +306,7 @@ struct Turn {
 }
 
 /// Who is where on the board, as square bitboards (bit = `row * N + col`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 struct Occupancy {
     /// Squares where a player has at least one single pawn.
     one: [u128; MAX_PLAYERS],
@@ -313,6 +314,22 @@ struct Occupancy {
     two: [u128; MAX_PLAYERS],
     /// Squares where a player has a committed pair.
     pair: [u128; MAX_PLAYERS],
+    /// Squares where any other player has a committed pair (R13 block).
+    others_pairs: [u128; MAX_PLAYERS],
+}
+
+impl Occupancy {
+    /// The players (as bits) with a single pawn on square `sq`.
+    #[inline]
+    fn singles_on(&self, sq: u8) -> u8 {
+        (0..MAX_PLAYERS).fold(0, |acc, q| acc | ((self.one[q] >> sq & 1) as u8) << q)
+    }
+
+    /// The players (as bits) with a committed pair on square `sq`.
+    #[inline]
+    fn pairs_on(&self, sq: u8) -> u8 {
+        (0..MAX_PLAYERS).fold(0, |acc, q| acc | ((self.pair[q] >> sq & 1) as u8) << q)
+    }
 }
 
 /// What a checked move will do.
@@ -338,6 +355,11 @@ pub struct Game {
     rules: Rules,
     board: Board,
     table: Table,
+    /// Derived from `table`, refreshed after every change to it: legality
+    /// checks read it many times per action.
+    occ: Occupancy,
+    /// The side of each seat (R2).
+    sides: [Side; MAX_PLAYERS],
     /// The table when the current turn began (R12 `undo`).
     turn_start: Table,
     turn: Turn,
@@ -408,9 +430,15 @@ impl Game {
             truces: ArrayVec::new(),
             offer: None,
         };
+        let mut sides = [Side::S; MAX_PLAYERS];
+        for (i, &s) in Side::seating(rules.players as usize).iter().enumerate() {
+            sides[i] = s;
+        }
         let mut game = Game {
             rules,
             board: rules.board(),
+            occ: Occupancy::default(),
+            sides,
             turn_start: table.clone(),
             table,
             turn: Turn::default(),
@@ -419,6 +447,7 @@ impl Game {
             result: Outcome::Ongoing,
             betrayals: Vec::new(),
         };
+        game.refresh_occupancy();
         game.begin_turn(&mut |_| {});
         game
     }
@@ -505,6 +534,7 @@ impl Game {
         game.to_move = pos.to_move;
         game.round = pos.round;
         game.result = Outcome::Ongoing;
+        game.refresh_occupancy();
         game.begin_turn(&mut |_| {});
         Ok(game)
     }
@@ -646,7 +676,7 @@ impl Game {
 
     /// The side a player sits at (R2).
     pub fn side(&self, player: Player) -> Side {
-        Side::seating(self.rules.players as usize)[player as usize]
+        self.sides[player as usize]
     }
 
     /// Progress of a player: the sum of its pawns' path positions (R15).
@@ -660,11 +690,16 @@ impl Game {
     /// The clear leader, if one exists (R15).
     pub fn clear_leader(&self) -> Option<Player> {
         let margin = 2 * (self.rules.board as u32 - 1);
-        let prog: ArrayVec<u32, MAX_PLAYERS> =
-            (0..self.rules.players).map(|p| self.progress(p)).collect();
-        (0..self.rules.players).find(|&l| {
-            (0..self.rules.players).all(|o| o == l || prog[l as usize] >= prog[o as usize] + margin)
-        })
+        let players = self.rules.players as usize;
+        let mut prog = [0u32; MAX_PLAYERS];
+        for (p, x) in prog.iter_mut().enumerate().take(players) {
+            *x = self.progress(p as Player);
+        }
+        // Only the one with the most progress can lead by the margin.
+        let l = (0..players).max_by_key(|&p| prog[p])?;
+        (0..players)
+            .all(|o| o == l || prog[l] >= prog[o] + margin)
+            .then_some(l as Player)
     }
 
     /// The truce `player` is in, if any.
@@ -718,14 +753,14 @@ impl Game {
 
     // ----- legality -----
 
-    fn occupancy(&self) -> Occupancy {
-        let mut occ = Occupancy {
-            one: [0; MAX_PLAYERS],
-            two: [0; MAX_PLAYERS],
-            pair: [0; MAX_PLAYERS],
-        };
+    fn refresh_occupancy(&mut self) {
+        self.occ = self.compute_occupancy();
+    }
+
+    fn compute_occupancy(&self) -> Occupancy {
+        let mut occ = Occupancy::default();
         for p in 0..self.rules.players as usize {
-            let side = Side::ALL[self.side(p as Player).turns()];
+            let side = self.side(p as Player);
             for i in 0..self.rules.pawns as usize {
                 let x = self.table.pawns[p][i];
                 if x == WAITING {
@@ -740,23 +775,33 @@ impl Game {
                 }
             }
         }
+        for p in 0..MAX_PLAYERS {
+            for q in 0..MAX_PLAYERS {
+                if q != p {
+                    occ.others_pairs[p] |= occ.pair[q];
+                }
+            }
+        }
         occ
     }
 
     /// Checks `mv` for `me` as if `me` held its value; does not look at held values.
     fn check_move(&self, me: Player, mv: Move, occ: &Occupancy) -> Result<Effect, Code> {
-        let mi = me as usize;
         let n = self.rules.pawns;
-        if mv.pawns.is_empty() || mv.pawns.iter().any(|i| i >= n) {
+        if mv.pawns.is_empty() || (mv.pawns.0 as u16) >> n != 0 {
             return Err(Code::NoSuchPawn);
         }
-        let pawns = &self.table.pawns[mi];
-        let waiting = mv
-            .pawns
-            .iter()
-            .filter(|&i| pawns[i as usize] == WAITING)
-            .count() as u32;
+        let pawns = &self.table.pawns[me as usize];
         let count = mv.pawns.len();
+        let mut waiting = 0;
+        let mut at_centre = false;
+        let mut bits = mv.pawns.0;
+        while bits != 0 {
+            let x = pawns[bits.trailing_zeros() as usize];
+            waiting += (x == WAITING) as u32;
+            at_centre |= x == self.board.centre();
+            bits &= bits - 1;
+        }
         if waiting == count {
             return self.check_entry(me, mv, count);
         }
@@ -766,8 +811,7 @@ impl Game {
         if count > 2 {
             return Err(Code::NotAPair); // C6
         }
-        let centre = self.board.centre();
-        if mv.pawns.iter().any(|i| pawns[i as usize] == centre) {
+        if at_centre {
             return Err(Code::NoSuchPawn);
         }
         if count == 1 {
@@ -828,12 +872,7 @@ impl Game {
         };
         let side = self.side(me);
         // R13 block: an opponent's committed pair on a square passed over.
-        let mut opp_pairs = 0u128;
-        for q in 0..self.rules.players as usize {
-            if q != mi {
-                opp_pairs |= occ.pair[q];
-            }
-        }
+        let opp_pairs = occ.others_pairs[mi];
         if opp_pairs != 0 {
             for k in 1..v {
                 let pos = if lap {
@@ -863,11 +902,7 @@ impl Game {
         let victim = if safe {
             None
         } else {
-            Self::pick_victim(
-                me,
-                mv.target,
-                (0..self.rules.players).filter(|&q| occ.one[q as usize] & bit != 0),
-            )?
+            Self::pick_victim(me, mv.target, occ.singles_on(sq))?
         };
         if victim.is_none() && mv.target.is_some() {
             return Err(Code::BadTarget);
@@ -884,21 +919,15 @@ impl Game {
     fn pick_victim(
         me: Player,
         target: Option<Player>,
-        candidates: impl Iterator<Item = Player>,
+        candidates: u8,
     ) -> Result<Option<Player>, Code> {
-        let mut found = 0u8;
-        let mut only = None;
-        let mut named = false;
-        for q in candidates.filter(|&q| q != me) {
-            found += 1;
-            only = Some(q);
-            named |= target == Some(q);
-        }
+        let candidates = candidates & !(1 << me);
         match target {
-            Some(t) if named => Ok(Some(t)),
+            Some(t) if t < 8 && candidates >> t & 1 == 1 => Ok(Some(t)),
             Some(_) => Err(Code::BadTarget),
-            None if found > 1 => Err(Code::TargetRequired),
-            None => Ok(only),
+            None if candidates.count_ones() > 1 => Err(Code::TargetRequired),
+            None if candidates == 0 => Ok(None),
+            None => Ok(Some(candidates.trailing_zeros() as Player)),
         }
     }
 
@@ -940,11 +969,7 @@ impl Game {
         let victim = if safe {
             None
         } else {
-            Self::pick_victim(
-                me,
-                mv.target,
-                (0..self.rules.players).filter(|&q| occ.pair[q as usize] & bit != 0),
-            )?
+            Self::pick_victim(me, mv.target, occ.pairs_on(sq))?
         };
         if victim.is_none() && mv.target.is_some() {
             return Err(Code::BadTarget);
@@ -968,7 +993,7 @@ impl Game {
     /// Whether the player to move may play `mv` now (C3: naming the only
     /// opponent who can be hit is accepted).
     pub fn is_legal(&self, mv: Move) -> bool {
-        !self.is_over() && self.check_held_move(mv, &self.occupancy()).is_ok()
+        !self.is_over() && self.check_held_move(mv, &self.occ).is_ok()
     }
 
     /// Where a legal move of the player to move takes its pawns and whom it
@@ -977,7 +1002,7 @@ impl Game {
         if self.is_over() {
             return None;
         }
-        match self.check_held_move(mv, &self.occupancy()).ok()? {
+        match self.check_held_move(mv, &self.occ).ok()? {
             Effect::Enter => Some(Preview {
                 to: 0,
                 victim: None,
@@ -998,7 +1023,7 @@ impl Game {
         if self.is_over() {
             return Err(Code::GameOver.into());
         }
-        self.check_held_move(mv, &self.occupancy())
+        self.check_held_move(mv, &self.occ)
             .map(|_| ())
             .map_err(Rejection::from)
     }
@@ -1009,10 +1034,10 @@ impl Game {
         if self.is_over() || self.holds_nothing() {
             return;
         }
-        let occ = self.occupancy();
+        let occ = &self.occ;
         for (vi, &v) in VALUES.iter().enumerate() {
             if self.turn.held[vi] > 0 {
-                self.moves_with(self.to_move, v, &occ, &mut |m| out.push(m));
+                self.moves_with(self.to_move, v, occ, &mut |m| out.push(m));
             }
         }
     }
@@ -1278,7 +1303,7 @@ impl Game {
                 self.after_action(sink);
             }
             Action::Move(mv) => {
-                let effect = self.check_held_move(mv, &self.occupancy())?;
+                let effect = self.check_held_move(mv, &self.occ)?;
                 self.apply_move(mv, effect, sink);
                 if self.is_over() {
                     return Ok(());
@@ -1343,6 +1368,7 @@ impl Game {
                 }
             }
         }
+        self.refresh_occupancy();
         let centre = self.board.centre();
         if self.table.pawns[mi][..self.rules.pawns as usize]
             .iter()
@@ -1409,13 +1435,14 @@ impl Game {
             self.end_turn(sink);
             return;
         }
-        if self.can_use_held(&self.occupancy()) {
+        if self.can_use_held(&self.occ) {
             return;
         }
         match self.rules.stranded {
             Stranded::Undo => {
                 // C5: the turn leaves no trace.
                 self.table = self.turn_start.clone();
+                self.refresh_occupancy();
                 sink(Event::TurnUndone {
                     player: self.to_move,
                 });
@@ -1506,11 +1533,11 @@ impl Game {
 
     /// R14: no player could make any legal move with any single value.
     fn nobody_can_move(&self) -> bool {
-        let occ = self.occupancy();
+        let occ = &self.occ;
         let players = self.rules.players;
         // The player to move first: in almost every position it can move.
         (0..players)
             .map(|k| (self.to_move + k) % players)
-            .all(|p| VALUES.iter().all(|&v| !self.has_move_with(p, v, &occ)))
+            .all(|p| VALUES.iter().all(|&v| !self.has_move_with(p, v, occ)))
     }
 }

@@ -41,10 +41,13 @@ pub fn random_action<R: Rng>(
         ));
     }
     let me = game.to_move();
-    let partners = game.truce_partners(me);
-    if !partners.is_empty() && rng.gen_ratio(1, 20) {
-        let to = partners[rng.gen_range(0..partners.len())];
-        return Some((me, Action::OfferTruce { to }));
+    // Roll first: finding the clear leader costs more than the roll.
+    if game.rules().truces_possible() && rng.gen_ratio(1, 20) {
+        let partners = game.truce_partners(me);
+        if !partners.is_empty() {
+            let to = partners[rng.gen_range(0..partners.len())];
+            return Some((me, Action::OfferTruce { to }));
+        }
     }
     moves.clear();
     game.legal_moves_into(moves);

@@ -1,0 +1,57 @@
+// The HTTP API (docs/protocol.md): rooms, seats, the lobby lists. Every
+// failure becomes an Error whose message is a sentence for the player, so
+// callers can show it as it is.
+
+import { errorText } from './names.js';
+
+async function request(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new Error('The server cannot be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    // Errors are {code, message} (docs/protocol.md); tolerate a wrapper too.
+    const err = data?.error ?? data;
+    const message = typeof err === 'string' ? err : errorText(err?.code, err?.message);
+    const e = new Error(message && !message.startsWith('Something went wrong') ? message : `${text.trim().slice(0, 200) || 'The server refused'} (HTTP ${res.status}).`);
+    e.status = res.status;
+    e.code = err?.code;
+    throw e;
+  }
+  return data;
+}
+
+/** Creates a room; the creator takes seat 0 as host. Returns {code, seat, token}. */
+export function createRoom(req) {
+  return request('POST', '/api/rooms', req);
+}
+
+/** Takes a seat in room `code` (the lowest empty one unless `seat` is given). Returns {code, seat, token, room}. */
+export function joinRoom(code, name, seat) {
+  const body = { name };
+  if (seat !== undefined && seat !== null) body.seat = seat;
+  return request('POST', `/api/rooms/${encodeURIComponent(code)}/seats`, body);
+}
+
+/** Open public rooms waiting for players. */
+export function openRooms() {
+  return request('GET', '/api/rooms');
+}
+
+/** Recently finished games, newest first. */
+export function recentGames() {
+  return request('GET', '/api/games?limit=8');
+}

@@ -1,0 +1,53 @@
+// The room's feed: what happened (throws, moves, hits, truces) and chat,
+// in one scrolling list, with the chat box for seated players. Chat text
+// is shown with textContent only.
+
+import { h } from './dom.js';
+import { swatch } from './players.js';
+
+const MAX_LINES = 200;
+const MAX_CHAT = 300;
+
+export class Feed {
+  /** @param {{onSend: (text: string) => boolean}} handlers */
+  constructor(handlers) {
+    this.list = h('ol', { class: 'feed-list', 'aria-label': 'Game log and chat' });
+    this.input = h('input', { id: 'chat-input', type: 'text', maxlength: MAX_CHAT, autocomplete: 'off', placeholder: 'Say something…' });
+    this.sendBtn = h('button', { type: 'submit', class: 'btn small', text: 'Send' });
+    this.form = h('form', { class: 'chat-form' },
+      h('label', { for: 'chat-input', class: 'visually-hidden', text: 'Chat message' }), this.input, this.sendBtn);
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      if (handlers.onSend(text)) this.input.value = '';
+    });
+    this.el = h('section', { class: 'feed card', 'aria-labelledby': 'feed-title' },
+      h('h2', { id: 'feed-title', class: 'panel-title', text: 'Table' }), this.list, this.form);
+  }
+
+  /** Whether the chat box is usable (spectators cannot chat). */
+  setCanChat(can) {
+    this.form.hidden = !can;
+  }
+
+  push(li) {
+    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    this.list.append(li);
+    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
+    if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** A game event line; `kind` styles it (hit, penalty, turn, truce...). */
+  event(text, kind = '') {
+    this.push(h('li', { class: ['feed-event', kind && `ev-${kind}`], text }));
+  }
+
+  /** A chat line from a seat (or a spectator: seat null). */
+  chat(seat, name, text) {
+    this.push(h('li', { class: 'feed-chat' },
+      seat !== null && seat !== undefined ? swatch(seat) : null,
+      h('b', { class: 'chat-name', text: `${name}: ` }),
+      h('span', { class: 'chat-text', text })));
+  }
+}

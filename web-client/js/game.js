@@ -1,0 +1,486 @@
+// The game screen: board, cowries, held values and pending throws, whose
+// turn it is, move selection over the server's legal moves, skip, truces,
+// the end of the game and the rematch.
+//
+// Choosing a move: a pawn then a square (markers show where each held
+// value takes it), a pawn then a value, or a value then a pawn. When one
+// choice still leaves several legal moves (a pair or a single, whom to
+// hit, how many pawns enter), the choices are listed as buttons. A move
+// that would strand the turn (R12) asks first.
+
+import { h, fill } from './dom.js';
+import { BoardView } from './board.js';
+import { showThrow } from './cowries.js';
+import { eventText } from './events.js';
+import { renderPlayers, seatName, swatch } from './players.js';
+import { announce } from './announce.js';
+import { sound } from './sound.js';
+import { SEATS } from './names.js';
+
+export class GameScreen {
+  /**
+   * @param {{act: (action: object) => boolean, rematch: () => void, gotoRematch: (code: string) => void}} actions
+   * @param {HTMLElement} feedEl
+   * @param {import('./feed.js').Feed} feed
+   */
+  constructor(actions, feedEl, feed) {
+    this.actions = actions;
+    this.feed = feed;
+    this.sel = { pawn: null, value: null };
+    this.choices = null;
+    this.busy = false;
+    this.ctx = null;
+    this.trail = [];
+    this.lastThrow = null;
+    this.clockTimer = null;
+
+    this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    this.svg.setAttribute('class', 'board');
+    this.svg.setAttribute('role', 'group');
+    this.board = new BoardView(this.svg, {
+      onPawn: (seat, pawn) => this.pickPawn(seat, pawn),
+      onDest: (key) => this.pickDest(key),
+    });
+    this.svg.addEventListener('click', () => this.clearSelection());
+
+    this.banner = h('div', { class: 'turn-banner' });
+    this.clockEl = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
+    this.cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    this.cowries.setAttribute('class', 'cowries');
+    this.cowries.setAttribute('viewBox', '0 0 240 80');
+    this.cowries.setAttribute('role', 'img');
+    showThrow(this.cowries, null, false);
+    this.throwBtn = h('button', { type: 'button', class: 'btn primary big throw-btn', id: 'throw-btn', onclick: () => this.send({ do: 'throw' }) }, 'Throw');
+    this.heldEl = h('div', { class: 'held', role: 'group', 'aria-label': 'Held values' });
+    this.pendingEl = h('span', { class: 'pending' });
+    this.hintEl = h('p', { class: 'hint move-hint', id: 'move-hint' });
+    this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': 'Choose the move' });
+    this.skipBtn = h('button', { type: 'button', class: 'btn', id: 'skip-btn', onclick: () => this.send({ do: 'skip' }) }, 'Skip a throw');
+    this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, 'Cancel');
+    this.controls = h('section', { class: 'controls card', 'aria-label': 'Your turn' },
+      h('div', { class: 'throw-row' }, this.cowries, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
+      h('div', { class: 'held-row' }, h('span', { class: 'held-label', text: 'Held' }), this.heldEl, this.skipBtn),
+      this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn));
+    this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
+    this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
+    this.playersEl = h('ul', { class: 'players', 'aria-label': 'Players' });
+
+    this.dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
+
+    this.el = h('section', { class: 'game', 'aria-label': 'Game' },
+      h('div', { class: 'board-col' }, this.banner, h('div', { class: 'board-wrap' }, this.svg)),
+      h('div', { class: 'side-col' },
+        this.resultEl, this.controls, this.truceEl,
+        h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
+          h('h2', { id: 'players-title', class: 'panel-title', text: 'Players' }), this.playersEl),
+        feedEl),
+      this.dialog);
+    this.el.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && (this.sel.pawn !== null || this.sel.value !== null)) this.clearSelection(true);
+    });
+  }
+
+  setBoard(board, seat) {
+    this.geom = board;
+    this.board.setGeometry(board, seat);
+  }
+
+  who(seat) {
+    return seatName(this.ctx?.room.seats[seat]) || SEATS[seat]?.colour;
+  }
+
+  /** Whether the viewer is the seat to move in an ongoing game. */
+  myTurn() {
+    const c = this.ctx;
+    return !!(c && c.game && c.seat !== null && c.game.result === 'ongoing' && c.game.to_move === c.seat && c.room.status === 'playing');
+  }
+
+  /** New state from the server (with its events), or a presence change (events null). */
+  update(ctx, events) {
+    const prev = this.ctx;
+    this.ctx = ctx;
+    if (events) {
+      this.busy = false;
+      if (!prev || prev.version !== ctx.version) {
+        this.sel = { pawn: null, value: null };
+        this.choices = null;
+        if (this.dialog.open) this.dialog.close();
+      }
+    }
+    const anim = events ? this.digest(events) : { walks: [], hits: [] };
+    this.render();
+    if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
+  }
+
+  /** Turns events into log lines, announcements, sounds and animations. */
+  digest(events) {
+    const walks = [];
+    const hits = [];
+    const spoken = [];
+    const n = this.geom.size;
+    const centre = n * n - 1;
+    const gate = 4 * (n - 1) - 1;
+    let trail = null;
+    for (const e of events) {
+      const text = eventText(e, (s) => this.who(s), centre);
+      switch (e.type) {
+        case 'thrown':
+          this.lastThrow = e.value;
+          showThrow(this.cowries, e.value, true);
+          sound.throw();
+          if (e.value === 4 || e.value === 8) sound.grace();
+          break;
+        case 'walked': {
+          const positions = [];
+          // With the lap gate (R8) a pawn wraps round the outer ring.
+          for (let p = e.from; p !== e.to; p = p >= gate && e.to < e.from ? 0 : p + 1) positions.push(p);
+          positions.push(e.to);
+          walks.push({ seat: e.player, pawns: e.pawns, positions: positions.slice(0, -1) });
+          trail = positions.map((p) => this.geom.paths[e.player][p]);
+          break;
+        }
+        case 'entered':
+          hits.push({ seat: e.player, pawns: e.pawns });
+          trail = [this.geom.paths[e.player][0]];
+          break;
+        case 'hit':
+          hits.push({ seat: e.victim, pawns: e.pawns });
+          setTimeout(() => sound.hit(), 300);
+          break;
+        case 'grace_penalty':
+        case 'turn_undone':
+        case 'held_forfeited':
+          sound.lose();
+          break;
+        case 'turn_began':
+          this.lastThrow = null;
+          this.feed.event(`Round ${e.round} · ${this.who(e.player)} to play`, 'turn');
+          if (e.player === this.ctx.seat) setTimeout(() => sound.turn(), 250);
+          break;
+        case 'won':
+        case 'draw':
+          sound.win();
+          break;
+        default:
+          break;
+      }
+      if (text) {
+        const kind = { hit: 'hit', grace_penalty: 'penalty', turn_undone: 'penalty', held_forfeited: 'penalty', betrayal: 'hit', won: 'win' }[e.type] ?? (e.type.startsWith('truce') || e.type === 'relay' ? 'truce' : '');
+        this.feed.event(text, kind);
+        spoken.push(text);
+      }
+    }
+    if (trail) this.trail = trail;
+    if (!events.length) {
+      // A fresh full state: nothing to animate; show the current held values' last throw if any.
+      showThrow(this.cowries, null, false);
+    }
+    if (spoken.length) announce(spoken.slice(-4).join(' '));
+    return { walks, hits };
+  }
+
+  legal() {
+    return this.myTurn() && !this.busy ? this.ctx.game.legal : [];
+  }
+
+  /** Legal moves matching the current selection. */
+  candidates() {
+    const { pawn, value } = this.sel;
+    return this.legal().filter((m) => (pawn === null || m.pawns.includes(pawn)) && (value === null || m.value === value));
+  }
+
+  pickPawn(seat, pawn) {
+    if (seat !== this.ctx.seat || !this.myTurn()) return;
+    if (this.sel.pawn === pawn) {
+      this.clearSelection(true);
+      return;
+    }
+    this.sel.pawn = pawn;
+    this.choices = null;
+    if (this.sel.value !== null && !this.candidates().length) this.sel.value = null;
+    if (this.sel.value !== null) this.resolve(this.candidates());
+    this.render();
+    this.focusFirst('.dest, .choices button');
+  }
+
+  pickValue(v) {
+    if (!this.myTurn()) return;
+    this.sel.value = this.sel.value === v ? null : v;
+    this.choices = null;
+    if (this.sel.pawn !== null && this.sel.value !== null) {
+      const c = this.candidates();
+      if (!c.length) this.sel.pawn = null;
+      else this.resolve(c);
+    }
+    this.render();
+    if (this.sel.pawn === null && this.sel.value !== null) this.focusFirst('.pawn.movable');
+    else this.focusFirst('.choices button');
+  }
+
+  pickDest(key) {
+    const moves = this.candidates().filter((m) => this.destKey(m) === key);
+    this.resolve(moves);
+    this.render();
+    this.focusFirst('.choices button');
+  }
+
+  /** With several moves left, list them; with one, play it. */
+  resolve(moves) {
+    if (moves.length === 1) this.play(moves[0]);
+    else if (moves.length > 1) this.choices = moves;
+  }
+
+  clearSelection(rerender = true) {
+    if (this.sel.pawn === null && this.sel.value === null && !this.choices) return;
+    this.sel = { pawn: null, value: null };
+    this.choices = null;
+    if (rerender) this.render();
+  }
+
+  destKey(m) {
+    const q = this.geom.paths[this.ctx.seat][m.to];
+    return `${q.row},${q.col}`;
+  }
+
+  /** Plays a legal move, asking first if it strands the turn (R12). */
+  play(m) {
+    if (m.strands) {
+      this.confirmStrand(m);
+      return;
+    }
+    const action = { do: 'move', pawns: m.pawns, value: m.value };
+    if (m.target !== undefined && m.target !== null) action.target = m.target;
+    this.send(action);
+  }
+
+  send(action) {
+    if (this.busy) return;
+    if (this.actions.act(action)) {
+      this.busy = true;
+      this.sel = { pawn: null, value: null };
+      this.choices = null;
+      this.render();
+    }
+  }
+
+  /** Called when the server refused something: the controls come back. */
+  refused() {
+    this.busy = false;
+    this.render();
+  }
+
+  confirmStrand(m) {
+    const undo = this.ctx.room.rules.stranded === 'undo';
+    fill(this.dialog,
+      h('h2', { id: 'confirm-title', text: 'This move strands your turn' }),
+      h('p', { text: `After you ${describe(m, this, false)}, the values you still hold cannot move any pawn. ${undo ? 'Your whole turn will be undone, hits included (R12).' : 'They will be dropped, and your turn ends (R12).'}` }),
+      h('div', { class: 'dialog-buttons' },
+        h('button', { type: 'button', class: 'btn', autofocus: true, onclick: () => this.dialog.close() }, 'Choose another move'),
+        h('button', {
+          type: 'button', class: 'btn danger', id: 'strand-confirm',
+          onclick: () => {
+            this.dialog.close();
+            this.play({ ...m, strands: false });
+          },
+        }, 'Play it anyway')));
+    this.dialog.showModal();
+  }
+
+  focusFirst(selector) {
+    // Keep keyboard users moving through the choice; mouse users see no ring
+    // because the browser only shows :focus-visible after keyboard use.
+    const el = this.el.querySelector(selector);
+    if (el && this.el.contains(document.activeElement)) el.focus({ preventScroll: true });
+  }
+
+  render() {
+    const { room, game, seat } = this.ctx;
+    if (!game) return;
+    const mine = this.myTurn();
+    const legal = this.legal();
+    const hadFocus = this.el.contains(document.activeElement) && document.activeElement !== document.body;
+    const focusKey = document.activeElement?.id || document.activeElement?.dataset?.key || (document.activeElement?.dataset?.pawn !== undefined ? `pawn-${document.activeElement.dataset.pawn}` : null);
+
+    // Board.
+    const movable = new Set();
+    const selectable = this.sel.value === null ? legal : legal.filter((m) => m.value === this.sel.value);
+    for (const m of selectable) for (const p of m.pawns) movable.add(`${seat}:${p}`);
+    const selected = new Set(this.sel.pawn !== null ? [`${seat}:${this.sel.pawn}`] : []);
+    let dests = [];
+    if (this.sel.pawn !== null && !this.choices) {
+      const groups = new Map();
+      for (const m of this.candidates()) {
+        const key = this.destKey(m);
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(m);
+      }
+      dests = [...groups.entries()].map(([key, moves]) => {
+        const values = [...new Set(moves.map((m) => m.value))].sort((a, b) => a - b);
+        const hit = moves.some((m) => m.hits !== null && m.hits !== undefined);
+        return {
+          key,
+          square: this.geom.paths[seat][moves[0].to],
+          label: values.join('/'),
+          hit,
+          aria: `Move here with ${values.join(' or ')}${hit ? ', hits' : ''}${moves.some((m) => m.strands) ? ', strands the turn' : ''}`,
+        };
+      });
+    }
+    this.board.render(game, { rules: room.rules, movable, selected, dests, trail: this.trail, seatLabel: (s) => this.who(s) });
+
+    // Banner: whose turn, or the result.
+    const over = game.result !== 'ongoing';
+    const toMove = game.to_move;
+    this.banner.className = `turn-banner seat-${toMove}${mine ? ' mine' : ''}${over ? ' over' : ''}`;
+    if (over) {
+      const w = game.result.winner;
+      fill(this.banner, w !== undefined ? [swatch(w), h('strong', { text: w === seat ? 'You won!' : `${this.who(w)} won` })] : h('strong', { text: 'A draw: nobody can move (R14)' }));
+    } else {
+      const standin = room.seats[toMove]?.standin ? ' (computer standing in)' : '';
+      fill(this.banner, swatch(toMove),
+        h('strong', { text: mine ? 'Your turn' : `${this.who(toMove)}'s turn${standin}` }),
+        h('span', { class: 'round', text: ` · round ${game.round}` }),
+        this.clockEl);
+    }
+    this.startClock(room.clock_ms, over);
+
+    // Controls.
+    this.controls.hidden = over;
+    const heldValues = game.held.slice().sort((a, b) => a - b);
+    const usable = new Set(legal.map((m) => m.value));
+    this.throwBtn.hidden = !(mine && game.can_throw);
+    this.throwBtn.disabled = this.busy;
+    this.throwBtn.textContent = game.pending > 1 ? `Throw (${game.pending} left)` : 'Throw';
+    this.pendingEl.textContent = over ? '' : `${game.pending} throw${game.pending === 1 ? '' : 's'} pending${game.run ? ` · grace run ${game.run}` : ''}`;
+    const seen = new Map();
+    fill(this.heldEl, heldValues.length ? heldValues.map((v) => {
+      const nth = (seen.get(v) || 0) + 1;
+      seen.set(v, nth);
+      const canUse = mine && usable.has(v) && !this.busy;
+      return h('button', {
+        type: 'button',
+        class: ['chip', (v === 4 || v === 8) && 'grace', this.sel.value === v && nth === 1 && 'selected'],
+        'aria-pressed': String(this.sel.value === v && nth === 1),
+        disabled: !canUse,
+        'data-value': v,
+        'aria-label': `Value ${v}${canUse ? '' : ', cannot move now'}`,
+        onclick: () => this.pickValue(v),
+      }, String(v));
+    }) : h('span', { class: 'none', text: 'nothing yet' }));
+    this.skipBtn.hidden = !(mine && game.can_skip);
+    this.skipBtn.disabled = this.busy;
+
+    let hint;
+    if (seat === null) hint = `You are watching. ${this.who(toMove)} holds ${heldValues.join(', ') || 'nothing'}.`;
+    else if (!mine) hint = `Waiting for ${this.who(toMove)}…`;
+    else if (this.busy) hint = 'Sending…';
+    else if (this.choices) hint = 'Several moves fit: choose one.';
+    else if (this.sel.pawn !== null) hint = this.sel.value !== null ? 'Choose a marked square.' : 'Tap a marked square (the tag shows the value), or a held value.';
+    else if (this.sel.value !== null) hint = `Now choose a glowing pawn to move ${this.sel.value}.`;
+    else if (legal.length) hint = game.can_throw ? 'Throw again, or move: choose a glowing pawn or a held value.' : 'Choose a glowing pawn, or a held value.';
+    else if (game.can_throw) hint = 'Throw the cowries.';
+    else if (game.can_skip) hint = 'No move with what you hold: skip a throw.';
+    else hint = '';
+    this.hintEl.textContent = hint;
+    fill(this.choiceEl, (this.choices || []).map((m, i) =>
+      h('button', { type: 'button', class: ['btn', 'choice', m.strands && 'warn'], 'data-choice': i, onclick: () => this.play(m) }, describe(m, this))));
+    this.cancelBtn.parentElement.hidden = this.sel.pawn === null && this.sel.value === null && !this.choices;
+
+    // Truces (3-4 players with O6), result, players.
+    this.renderTruce();
+    this.renderResult();
+    renderPlayers(this.playersEl, this.ctx);
+
+    // A re-render replaces the focused node; put focus back on its successor
+    // or on the next useful action so keyboard play flows.
+    if (hadFocus && !this.el.contains(document.activeElement)) {
+      const again = focusKey && (this.el.querySelector(`#${CSS.escape(focusKey)}:not([hidden]):not([disabled])`) ||
+        this.el.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) ||
+        (focusKey.startsWith('pawn-') && this.el.querySelector(`.pawn.movable[data-pawn="${focusKey.slice(5)}"]`)));
+      const next = again || this.el.querySelector('#throw-btn:not([hidden]), .choices button, .dest, .pawn.movable, .held .chip:not([disabled]), #skip-btn:not([hidden])');
+      (next || this.svg).focus?.({ preventScroll: true });
+    }
+  }
+
+  startClock(ms, over) {
+    clearInterval(this.clockTimer);
+    this.clockEl.textContent = '';
+    if (ms === null || ms === undefined || over) return;
+    const end = Date.now() + ms;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      this.clockEl.textContent = ` · ${left}s`;
+      this.clockEl.classList.toggle('low', left <= 10);
+    };
+    tick();
+    this.clockTimer = setInterval(tick, 1000);
+  }
+
+  renderTruce() {
+    const { room, game, seat } = this.ctx;
+    const show = room.rules.truce && room.rules.players >= 3;
+    this.truceEl.hidden = !show;
+    if (!show) return;
+    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: 'Truces (R15)' })];
+    parts.push(h('p', { class: 'hint', text: game.leader !== null && game.leader !== undefined ? `Clear leader: ${this.who(game.leader)}.` : 'No clear leader: no truce can be offered now.' }));
+    if (game.offer) {
+      const o = game.offer;
+      if (o.to === seat) {
+        parts.push(h('div', { class: 'offer mine', role: 'alert' },
+          h('p', { text: `${this.who(o.from)} offers you a truce against ${this.who(o.leader)}.` }),
+          h('div', { class: 'dialog-buttons' },
+            h('button', { type: 'button', class: 'btn primary', onclick: () => this.send({ do: 'answer_truce', accept: true }) }, 'Accept'),
+            h('button', { type: 'button', class: 'btn', onclick: () => this.send({ do: 'answer_truce', accept: false }) }, 'Decline'))));
+      } else {
+        parts.push(h('p', { class: 'offer', text: `${this.who(o.from)} offered ${this.who(o.to)} a truce against ${this.who(o.leader)}; waiting for the answer.` }));
+      }
+    }
+    if (this.myTurn() && game.truce_partners.length && !game.offer) {
+      parts.push(h('div', { class: 'truce-offers' }, game.truce_partners.map((p) =>
+        h('button', { type: 'button', class: 'btn small', onclick: () => this.send({ do: 'offer_truce', to: p }) }, swatch(p), ` Offer ${this.who(p)} a truce`))));
+    }
+    parts.push(h('ul', { class: 'truce-list' }, game.truces.length
+      ? game.truces.map((t) => h('li', { text: `${this.who(t.a)} and ${this.who(t.b)} against ${this.who(t.leader)}, until round ${t.ends_at_round}.` }))
+      : h('li', { class: 'none', text: 'No truce in force.' })));
+    if (game.betrayals.length) {
+      parts.push(h('p', { class: 'betrayals', text: `Betrayals: ${game.betrayals.map((b) => `${this.who(b.player)} (round ${b.round})`).join(', ')}.` }));
+    }
+    fill(this.truceEl, parts);
+  }
+
+  renderResult() {
+    const { room, game, seat } = this.ctx;
+    const over = game.result !== 'ongoing';
+    this.resultEl.hidden = !over;
+    if (!over) return;
+    const w = game.result.winner;
+    const title = w === undefined ? 'A draw' : w === seat ? 'You won!' : `${this.who(w)} wins`;
+    const buttons = [];
+    if (room.rematch) {
+      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'goto-rematch', onclick: () => this.actions.gotoRematch(room.rematch) }, seat !== null ? 'Go to the rematch' : 'Watch the rematch'));
+    } else if (seat !== null) {
+      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, 'Rematch'));
+    }
+    buttons.push(h('a', { href: '/', class: 'btn ghost' }, 'New game'));
+    const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === room.rules.board ** 2 - 1).length }));
+    fill(this.resultEl,
+      h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
+      h('p', { text: `After ${game.round} round${game.round === 1 ? '' : 's'}. ${finishedIn.map(({ i, n }) => `${this.who(i)}: ${n}/${room.rules.pawns} home`).join(' · ')}.` }),
+      h('div', { class: 'result-buttons' }, buttons));
+  }
+}
+
+/** A move in words, for the choice buttons and the strand warning. */
+function describe(m, screen, cap = true) {
+  const g = screen.ctx.game;
+  const me = screen.ctx.seat;
+  const waiting = m.pawns.every((p) => g.pawns[me][p] === null);
+  const pawns = m.pawns.map((p) => p + 1);
+  let text;
+  if (waiting) text = `bring in ${m.pawns.length === 1 ? `pawn ${pawns[0]}` : `${m.pawns.length} pawns`} with ${m.value}`;
+  else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${m.value / 2} square${m.value === 2 ? '' : 's'} with ${m.value}`;
+  else text = `move pawn ${pawns[0]} with ${m.value}`;
+  if (m.hits !== null && m.hits !== undefined) text += `, hitting ${screen.who(m.hits)}`;
+  if (m.strands) text += ' (strands the turn)';
+  return cap ? text.charAt(0).toUpperCase() + text.slice(1) : text.replace(' (strands the turn)', '');
+}

@@ -1,0 +1,237 @@
+// The home page: create a room (preset, board, seats and every option in
+// plain words with a link to its rule), join by code, the open public
+// rooms and the recently finished games.
+
+import { h, fill } from './dom.js';
+import { PRESETS, OPTIONS, presetDefaults, SEATS } from './names.js';
+import * as api from './api.js';
+import { saveSeat, savedName, saveName } from './storage.js';
+import { showError } from './announce.js';
+
+const REFRESH_MS = 8000;
+
+function ruleLink(rule) {
+  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': `Rule ${rule}` }, rule);
+}
+
+function field(label, control, extra) {
+  return h('div', { class: 'field' }, h('label', { for: control.id, text: label }), control, extra);
+}
+
+function nameInput(id) {
+  return h('input', {
+    id, name: 'name', type: 'text', required: true, maxlength: 24, autocomplete: 'nickname',
+    placeholder: 'Your name', value: savedName(),
+  });
+}
+
+/** Builds the creation form; returns the form element. */
+function createForm(navigate) {
+  const state = { preset: 'chowka-bhara', board: 5 };
+  const optionControls = {};
+  const name = nameInput('create-name');
+
+  const presetCards = h('div', { class: 'preset-cards' }, PRESETS.map((p, i) =>
+    h('label', { class: 'preset-card' },
+      h('input', { type: 'radio', name: 'preset', value: p.id, checked: i === 0, onchange: () => { state.preset = p.id; resetOptions(); } }),
+      h('span', { class: 'preset-name', text: p.name }),
+      h('span', { class: 'preset-blurb', text: p.blurb }))));
+
+  const segmented = (legend, nameAttr, values, current, onchange, fmt) =>
+    h('fieldset', { class: 'segmented' },
+      h('legend', { text: legend }),
+      h('div', { class: 'segments' }, values.map((v) =>
+        h('label', {},
+          h('input', { type: 'radio', name: nameAttr, value: v, checked: v === current, onchange: () => onchange(v) }),
+          h('span', { text: fmt(v) })))));
+
+  const boardSet = segmented('Board', 'board', [5, 7, 9], 5, (v) => { state.board = v; resetOptions(); }, (v) => `${v}×${v}`);
+  const seatsSet = segmented('Players', 'players', [2, 3, 4], 2, () => {}, (v) => `${v}`);
+
+  const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
+  const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
+  const optionRows = [
+    h('div', { class: 'field option' },
+      h('label', { for: 'opt-pawns' }, 'Pawns each ', ruleLink('O7')), pawns, pawnsNote),
+  ];
+  pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
+  for (const [key, opt] of Object.entries(OPTIONS)) {
+    const hint = h('p', { class: 'hint', id: `opt-${key}-hint` });
+    const sel = h('select', { id: `opt-${key}`, name: key, 'aria-describedby': `opt-${key}-hint` },
+      Object.keys(opt.values).map((v) => h('option', { value: v, text: v === 'true' ? 'On' : v === 'false' ? 'Off' : v.replace(/-/g, ' ') })));
+    sel.addEventListener('change', () => (hint.textContent = opt.values[sel.value]));
+    optionControls[key] = { sel, hint, opt };
+    optionRows.push(h('div', { class: 'field option' }, h('label', { for: sel.id }, `${opt.label} `, ruleLink(opt.rule)), sel, hint));
+  }
+  const odds = h('input', { id: 'opt-mouth', name: 'mouth_up', type: 'number', min: 0.05, max: 0.95, step: 0.05, value: 0.5, 'aria-describedby': 'opt-mouth-hint' });
+  optionRows.push(h('div', { class: 'field option' }, h('label', { for: 'opt-mouth' }, 'Chance a cowrie lands mouth up ', ruleLink('R5')), odds,
+    h('p', { class: 'hint', id: 'opt-mouth-hint', text: '0.5 is a fair shell. Higher makes 3s and 4s (chowka) more common.' })));
+
+  function resetOptions() {
+    const d = presetDefaults(state.preset, state.board);
+    fill(pawns, Array.from({ length: state.board - 1 }, (_, i) => i + 1).map((k) =>
+      h('option', { value: k, selected: k === d.pawns, text: `${k}` })));
+    pawnsNote.textContent = `How many pawns each player must bring to the centre. This preset uses ${d.pawns}.`;
+    for (const [key, c] of Object.entries(optionControls)) {
+      c.sel.value = String(d[key]);
+      c.hint.textContent = c.opt.values[c.sel.value];
+    }
+    odds.value = d.mouth_up;
+  }
+  resetOptions();
+
+  const clock = h('select', { id: 'opt-clock', 'aria-describedby': 'opt-clock-hint' },
+    [['', 'No clock'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes']].map(([v, l]) => h('option', { value: v, text: l })));
+  const takeover = h('select', { id: 'opt-takeover', 'aria-describedby': 'opt-takeover-hint' },
+    [['', 'Never'], ['30', 'After 30 seconds away'], ['120', 'After 2 minutes away']].map(([v, l]) => h('option', { value: v, text: l })));
+  optionRows.push(
+    h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: 'Turn clock' }), clock,
+      h('p', { class: 'hint', id: 'opt-clock-hint', text: 'When time runs out, the server plays the rest of that turn.' })),
+    h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: 'Computer stand-in' }), takeover,
+      h('p', { class: 'hint', id: 'opt-takeover-hint', text: 'A computer plays for someone who dropped out, until they come back.' })));
+
+  const isPublic = h('input', { id: 'create-public', type: 'checkbox', name: 'public', checked: true });
+  const status = h('p', { class: 'form-status', role: 'status' });
+  const submit = h('button', { type: 'submit', class: 'btn primary big', text: 'Create room' });
+
+  const form = h('form', { class: 'card create', 'aria-labelledby': 'create-title' },
+    h('h2', { id: 'create-title', text: 'New game' }),
+    field('Your name', name),
+    h('fieldset', { class: 'presets' }, h('legend', { text: 'Rules' }), presetCards),
+    h('div', { class: 'row-2' }, boardSet, seatsSet),
+    h('div', { class: 'check' }, isPublic, h('label', { for: 'create-public', text: 'List the room publicly so anyone can join' })),
+    h('details', { class: 'options' }, h('summary', { text: 'All options' }), h('div', { class: 'option-grid' }, optionRows)),
+    submit, status);
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const fd = new FormData(form);
+    const who = String(fd.get('name') || '').trim();
+    if (!who) {
+      status.textContent = 'Please enter your name.';
+      name.focus();
+      return;
+    }
+    saveName(who);
+    const options = {
+      board: state.board,
+      players: Number(fd.get('players')),
+      pawns: Number(pawns.value),
+      entry: optionControls.entry.sel.value,
+      gate: optionControls.gate.sel.value,
+      three_grace: optionControls.three_grace.sel.value === 'true',
+      stranded: optionControls.stranded.sel.value,
+      pairs: optionControls.pairs.sel.value === 'true',
+      truce: optionControls.truce.sel.value === 'true',
+      mouth_up: Number(odds.value),
+    };
+    submit.disabled = true;
+    status.textContent = 'Creating the room…';
+    try {
+      const req = { name: who, preset: state.preset, options, players: options.players, public: isPublic.checked };
+      if (clock.value) req.turn_clock = Number(clock.value);
+      if (takeover.value) req.takeover = Number(takeover.value);
+      const res = await api.createRoom(req);
+      saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
+      navigate(`/r/${res.code}`);
+    } catch (err) {
+      status.textContent = err.message;
+      showError(err.message);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+function joinForm(navigate) {
+  const code = h('input', {
+    id: 'join-code', name: 'code', type: 'text', required: true, autocomplete: 'off', autocapitalize: 'characters',
+    spellcheck: 'false', maxlength: 12, placeholder: 'e.g. K7QX', inputmode: 'text',
+  });
+  const name = nameInput('join-name');
+  const status = h('p', { class: 'form-status', role: 'status' });
+  const form = h('form', { class: 'card join', 'aria-labelledby': 'join-title' },
+    h('h2', { id: 'join-title', text: 'Join a friend' }),
+    h('div', { class: 'row-2' }, field('Room code', code), field('Your name', name)),
+    h('button', { type: 'submit', class: 'btn', text: 'Join' }), status);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const c = code.value.trim().toUpperCase();
+    const who = name.value.trim();
+    if (!c || !who) {
+      status.textContent = !c ? 'Enter the room code.' : 'Please enter your name.';
+      return;
+    }
+    saveName(who);
+    status.textContent = 'Joining…';
+    try {
+      const res = await api.joinRoom(c, who);
+      saveSeat(c, { token: res.token, seat: res.seat });
+      navigate(`/r/${c}`);
+    } catch (err) {
+      status.replaceChildren(err.message + ' ', err.status === 404 ? '' : h('a', { href: `/r/${c}`, text: 'Watch the room instead' }));
+      showError(err.message);
+    }
+  });
+  return form;
+}
+
+function roomItem(r) {
+  const preset = PRESETS.find((p) => p.id === r.preset);
+  return h('li', { class: 'room-item' },
+    h('a', { href: `/r/${r.code}`, class: 'room-link' },
+      h('span', { class: 'room-host', text: r.host ? `${r.host}'s room` : r.code }),
+      h('span', { class: 'room-meta', text: [preset?.name ?? 'Game', `${r.board}×${r.board}`, `${r.taken}/${r.players} seated`, r.turn_clock && `${r.turn_clock} s turns`].filter(Boolean).join(' · ') })));
+}
+
+function ago(ms) {
+  const s = Math.max(0, (Date.now() - ms) / 1000);
+  if (s < 90) return 'just now';
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+function gameItem(g) {
+  const names = (g.players ?? []).map((p, i) => p || `Seat ${i + 1}`);
+  const w = g.result?.winner;
+  const preset = PRESETS.find((p) => p.id === g.preset);
+  const outcome = w !== undefined && w !== null ? `${names[w] ?? SEATS[w]?.colour} won` : 'Draw';
+  return h('li', { class: 'game-item' },
+    h('span', { class: 'game-players' }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
+    h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && `${g.board}×${g.board}`, g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
+}
+
+async function loadList(ul, fetcher, render, empty) {
+  try {
+    const data = await fetcher();
+    const list = data?.rooms ?? data?.games ?? [];
+    if (!list.length) fill(ul, h('li', { class: 'empty', text: empty }));
+    else fill(ul, list.slice(0, 12).map(render));
+  } catch (err) {
+    fill(ul, h('li', { class: 'error-text', text: err.message }));
+  }
+}
+
+/** Renders the home page into `container`; returns a cleanup function. */
+export function homeView(container, navigate) {
+  const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: 'Looking for open rooms…' }));
+  const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: 'Loading…' }));
+  container.replaceChildren(
+    h('section', { class: 'hero' },
+      h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: ' — the cowrie race' })),
+      h('p', { class: 'lead', text: 'Throw four cowries, race your pawns round the board to the centre, hit your friends on the way. 2 to 4 players, or play the computer.' }),
+      h('p', {}, h('a', { href: '/#rules', class: 'btn ghost', text: 'Read the rules' }))),
+    h('div', { class: 'home-grid' },
+      createForm(navigate),
+      h('div', { class: 'home-side' },
+        joinForm(navigate),
+        h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: 'Open rooms' }), roomsList),
+        h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: 'Recent games' }), gamesList))));
+  const refresh = () => loadList(roomsList, api.openRooms, roomItem, 'No open rooms right now: create one!');
+  refresh();
+  loadList(gamesList, api.recentGames, gameItem, 'No finished games yet.');
+  const timer = setInterval(refresh, REFRESH_MS);
+  return () => clearInterval(timer);
+}

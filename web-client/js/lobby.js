@@ -1,0 +1,161 @@
+// The room lobby: seats filling live, the share link (copy button and the
+// phone's share sheet), computer players for empty seats, and the host's
+// start button.
+
+import { h, fill } from './dom.js';
+import { PRESETS, OPTIONS, SIDE_NAMES } from './names.js';
+import { seatName, swatch } from './players.js';
+import { savedName } from './storage.js';
+import { notice, showError } from './announce.js';
+
+const LEVELS = ['easy', 'medium', 'hard'];
+
+/** The options that differ from plain words into a short list, each with its rule link. */
+export function rulesSummary(rules) {
+  const preset = PRESETS.find((p) => p.id === rules.preset);
+  const items = [
+    `${rules.board}×${rules.board} board, ${rules.players} seats, ${rules.pawns} pawn${rules.pawns > 1 ? 's' : ''} each`,
+  ];
+  const out = [h('li', { text: items[0] })];
+  for (const [key, opt] of Object.entries(OPTIONS)) {
+    if (key === 'truce' && rules.players < 3) continue;
+    out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, h('a', { href: `/#rule-${opt.rule}`, target: '_blank', rel: 'noopener', class: 'rule-link', text: opt.rule })));
+  }
+  if (rules.mouth_up !== 0.5) out.push(h('li', { text: `Cowries land mouth up with chance ${rules.mouth_up}.` }));
+  return h('div', { class: 'rules-summary' },
+    h('p', { class: 'preset-line' }, h('strong', { text: preset?.name ?? rules.preset }), preset ? ` — ${preset.blurb}` : ''),
+    h('ul', {}, out));
+}
+
+export class Lobby {
+  /**
+   * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, join: (name: string, seat?: number) => Promise<void>}} actions
+   */
+  constructor(actions, feedEl) {
+    this.actions = actions;
+    this.seatsList = h('ul', { class: 'seat-list' });
+    this.startArea = h('div', { class: 'start-area' });
+    this.joinArea = h('div', { class: 'join-area' });
+    this.rulesArea = h('div', {});
+    this.linkInput = h('input', { id: 'share-link', type: 'text', readonly: true, class: 'share-input' });
+    this.codeEl = h('span', { class: 'big-code' });
+    const copy = h('button', { type: 'button', class: 'btn', text: 'Copy link', onclick: () => this.copy() });
+    const share = typeof navigator.share === 'function'
+      ? h('button', { type: 'button', class: 'btn', text: 'Share…', onclick: () => this.share() })
+      : null;
+    this.el = h('section', { class: 'lobby', 'aria-labelledby': 'lobby-title' },
+      h('div', { class: 'lobby-main' },
+        h('h1', { id: 'lobby-title', text: 'Waiting for players' }),
+        h('section', { class: 'card share', 'aria-labelledby': 'share-title' },
+          h('h2', { id: 'share-title', class: 'panel-title' }, 'Invite friends · code ', this.codeEl),
+          h('label', { for: 'share-link', class: 'visually-hidden', text: 'Room link' }),
+          h('div', { class: 'share-row' }, this.linkInput, copy, share)),
+        h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
+          h('h2', { id: 'seats-title', class: 'panel-title', text: 'Seats' }),
+          this.seatsList, this.joinArea, this.startArea),
+        h('details', { class: 'card rules-card' }, h('summary', { text: 'Rules of this room' }), this.rulesArea)),
+      h('div', { class: 'lobby-side' }, feedEl));
+  }
+
+  link(code) {
+    return `${location.origin}/r/${code}`;
+  }
+
+  async copy() {
+    const url = this.linkInput.value;
+    try {
+      await navigator.clipboard.writeText(url);
+      notice('Link copied');
+    } catch {
+      // No clipboard permission (e.g. plain http): select it for a manual copy.
+      this.linkInput.select();
+      notice('Press Ctrl+C (or long-press) to copy the selected link');
+    }
+  }
+
+  async share() {
+    try {
+      await navigator.share({ title: 'Chowka Bhara', text: 'Join my Chowka Bhara game', url: this.linkInput.value });
+    } catch (e) {
+      if (e?.name !== 'AbortError') this.copy();
+    }
+  }
+
+  update(ctx) {
+    const { room, seat: me } = ctx;
+    const isHost = me !== null && room.seats[me]?.host;
+    this.codeEl.textContent = room.code;
+    this.linkInput.value = this.link(room.code);
+    const connected = ctx.presence?.connected;
+    const focusedSeat = document.activeElement?.closest?.('.seat')?.dataset.seat;
+    fill(this.seatsList, room.seats.map((seat, i) => {
+      const taken = !!(seat.name || seat.bot);
+      const on = seat.bot ? true : connected?.[i] ?? seat.connected;
+      let control = null;
+      if (isHost && i !== me && !seat.name) {
+        const sel = h('select', { id: `bot-${i}`, 'aria-label': `Computer player for seat ${i + 1}` },
+          h('option', { value: '', text: 'Empty (for a friend)' }),
+          LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: `Computer · ${l}` })));
+        sel.addEventListener('change', () => this.actions.setBot(i, sel.value || null));
+        control = sel;
+      } else if (me === null && !taken) {
+        control = h('button', { type: 'button', class: 'btn small', text: 'Sit here', onclick: () => this.joinFromForm(i) });
+      }
+      return h('li', { class: ['seat', `seat-${i}`, taken ? 'taken' : 'empty', i === me && 'me'], dataset: { seat: i } },
+        swatch(i),
+        h('div', { class: 'seat-main' },
+          h('span', { class: 'seat-name', text: taken ? seatName(seat) : 'Empty seat' }),
+          i === me && h('span', { class: 'you', text: '(you)' }),
+          seat.host && h('span', { class: 'badge', text: 'host' }),
+          h('span', { class: 'seat-side', text: `${SIDE_NAMES[seat.side] ?? seat.side}` }),
+          taken && !seat.bot && h('span', { class: ['presence', on ? 'on' : 'off'] }, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'presence-text', text: on ? 'online' : 'away' }))),
+        control);
+    }));
+    if (focusedSeat !== undefined) this.seatsList.querySelector(`[data-seat="${focusedSeat}"] select, [data-seat="${focusedSeat}"] button`)?.focus();
+
+    const takenCount = room.seats.filter((s) => s.name || s.bot).length;
+    const freeForPeople = room.seats.some((s) => !s.name && !s.bot);
+    if (me === null && freeForPeople) {
+      if (!this.joinArea.querySelector('form')) {
+        const name = h('input', { id: 'lobby-name', type: 'text', required: true, maxlength: 24, value: savedName(), autocomplete: 'nickname' });
+        const form = h('form', { class: 'join-inline' },
+          h('label', { for: 'lobby-name', text: 'Your name' }), name,
+          h('button', { type: 'submit', class: 'btn primary', text: 'Take a seat' }));
+        form.addEventListener('submit', (e) => {
+          e.preventDefault();
+          this.joinFromForm();
+        });
+        fill(this.joinArea, form);
+      }
+    } else if (me === null) {
+      fill(this.joinArea, h('p', { class: 'hint', text: 'Every seat is taken: you are watching.' }));
+    } else {
+      fill(this.joinArea);
+    }
+
+    if (isHost) {
+      const can = takenCount >= 2;
+      fill(this.startArea,
+        h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', disabled: !can, onclick: () => this.actions.start() }, 'Start the game'),
+        h('p', { class: 'hint', text: can ? `${takenCount} players ready. Empty seats are left out when you start.` : 'At least two seats must be taken: share the link, or put a computer in a seat.' }));
+    } else {
+      const host = room.seats.find((s) => s.host);
+      fill(this.startArea, h('p', { class: 'hint', text: `Waiting for ${host ? seatName(host) : 'the host'} to start the game.` }));
+    }
+    if (!this.rulesArea.firstChild || this.rulesKey !== JSON.stringify(room.rules)) {
+      this.rulesKey = JSON.stringify(room.rules);
+      fill(this.rulesArea, rulesSummary(room.rules));
+    }
+  }
+
+  async joinFromForm(seat) {
+    const input = this.el.querySelector('#lobby-name');
+    const name = input?.value.trim() || savedName();
+    if (!name) {
+      showError('Please enter your name first.');
+      input?.focus();
+      return;
+    }
+    await this.actions.join(name, seat);
+  }
+}

@@ -1,0 +1,139 @@
+// The rules page, rendered from the project's own rules text (GET
+// /api/rules, the markdown of docs/rules.md). A small markdown reader that
+// builds DOM nodes directly (no innerHTML): headings, paragraphs, lists,
+// tables, code blocks and inline **bold**, *italic* and `code`. Every rule
+// paragraph ("**R7. Entering**", "**C3 (R10)**") gets an id such as
+// rule-R7 so options and messages can link straight to it.
+
+import { h } from './dom.js';
+
+/** Inline markup of one line, as DOM nodes. */
+function inline(text) {
+  const out = [];
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\bR\d{1,2}\b)/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const t = m[0];
+    if (t.startsWith('**')) out.push(h('strong', {}, inline(t.slice(2, -2))));
+    else if (t.startsWith('`')) out.push(h('code', { text: t.slice(1, -1) }));
+    else if (t.startsWith('*')) out.push(h('em', {}, inline(t.slice(1, -1))));
+    else out.push(h('a', { href: `#rule-${t}`, text: t }));
+    last = m.index + t.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+function ruleId(text) {
+  const m = /^\*\*([RCO]\d{1,2})\b/.exec(text);
+  return m ? `rule-${m[1]}` : undefined;
+}
+
+function slug(text) {
+  return 'sec-' + text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function cells(line) {
+  return line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+}
+
+/** Renders markdown text into an array of block elements. */
+export function renderMarkdown(md) {
+  const lines = md.replace(/\r/g, '').split('\n');
+  const blocks = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
+    if (line.startsWith('```')) {
+      const code = [];
+      i++;
+      while (i < lines.length && !lines[i].startsWith('```')) code.push(lines[i++]);
+      i++;
+      blocks.push(h('pre', {}, h('code', { text: code.join('\n') })));
+      continue;
+    }
+    const head = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (head) {
+      // The page has its own h1; markdown levels shift down by one.
+      const level = Math.min(6, head[1].length + 1);
+      blocks.push(h(`h${level}`, { id: slug(head[2]) }, inline(head[2])));
+      i++;
+      continue;
+    }
+    if (line.trim().startsWith('|')) {
+      const rows = [];
+      while (i < lines.length && lines[i].trim().startsWith('|')) rows.push(lines[i++]);
+      const header = cells(rows[0]);
+      const body = rows.slice(2).map(cells);
+      blocks.push(
+        h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': header.join(', ') },
+          h('table', {},
+            h('thead', {}, h('tr', {}, header.map((c) => h('th', { scope: 'col' }, inline(c))))),
+            h('tbody', {}, body.map((r) => h('tr', {}, r.map((c) => h('td', {}, inline(c))))))))
+      );
+      continue;
+    }
+    if (/^\s*- /.test(line)) {
+      const items = [];
+      while (i < lines.length && (/^\s*- /.test(lines[i]) || /^\s{2,}\S/.test(lines[i]))) {
+        if (/^\s*- /.test(lines[i])) items.push(lines[i].replace(/^\s*- /, ''));
+        else items[items.length - 1] += ' ' + lines[i].trim();
+        i++;
+      }
+      blocks.push(h('ul', {}, items.map((t) => h('li', {}, inline(t)))));
+      continue;
+    }
+    const para = [];
+    while (i < lines.length && lines[i].trim() && !/^(#|```|\s*- |\s*\|)/.test(lines[i])) para.push(lines[i++].trim());
+    const text = para.join(' ');
+    blocks.push(h('p', { id: ruleId(text), class: ruleId(text) ? 'rule' : undefined }, inline(text)));
+  }
+  return blocks;
+}
+
+let cached = null;
+
+/** Fetches the rules markdown once per page load. */
+export async function fetchRules() {
+  if (!cached) {
+    cached = fetch('/api/rules').then((r) => {
+      if (!r.ok) throw new Error(`The rules could not be loaded (HTTP ${r.status}).`);
+      return r.text();
+    });
+    cached.catch(() => (cached = null));
+  }
+  return cached;
+}
+
+/** The rules view: a back link and the rendered rules; scrolls to `anchor`. */
+export async function rulesView(container, anchor) {
+  const article = h('article', { class: 'rules', 'aria-busy': 'true' }, h('p', { text: 'Loading the rules…' }));
+  container.replaceChildren(
+    h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '/', text: '← Home' })),
+    h('h1', { text: 'Rules' }),
+    article
+  );
+  try {
+    const md = await fetchRules();
+    // The markdown's own title duplicates our h1.
+    const blocks = renderMarkdown(md).filter((b, i) => !(i === 0 && b.tagName === 'H2' && /rule/i.test(b.textContent)));
+    article.replaceChildren(...blocks);
+  } catch (e) {
+    article.replaceChildren(h('p', { class: 'error-text', role: 'alert', text: e.message }));
+  }
+  article.removeAttribute('aria-busy');
+  if (anchor) {
+    const target = document.getElementById(anchor);
+    if (target) {
+      target.classList.add('flash');
+      target.scrollIntoView({ block: 'start' });
+      target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    }
+  }
+}

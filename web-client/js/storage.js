@@ -1,0 +1,51 @@
+// What the browser remembers between visits: the seat token per room (so a
+// reload or a new tab carries on in the same seat), the display name, and
+// the mute switch. localStorage can throw (private mode, quota): every
+// access is guarded so the game still works, only without memory.
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* not remembered; nothing else to do */
+  }
+}
+
+/** The seat {token, seat} held in room `code`, or null. */
+export function seatFor(code) {
+  try {
+    return JSON.parse(read(`chowka.seat.${code}`)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the seat token for room `code` (null forgets it). */
+export function saveSeat(code, seat) {
+  write(`chowka.seat.${code}`, seat ? JSON.stringify(seat) : null);
+}
+
+export function savedName() {
+  return read('chowka.name') || '';
+}
+
+export function saveName(name) {
+  write('chowka.name', name);
+}
+
+export function muted() {
+  return read('chowka.muted') === '1';
+}
+
+export function saveMuted(m) {
+  write('chowka.muted', m ? '1' : '0');
+}

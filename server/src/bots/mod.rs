@@ -1,11 +1,33 @@
 //! Computer players: pure decisions over `chowka_protocol::Game`.
+//!
+//! [`decide`] is all a room needs: given the game and a seat, it returns
+//! the action that seat takes now, or `None` when the seat has nothing to
+//! do. The levels (docs/bots.md):
+//! - `easy` plays a uniformly random legal action.
+//! - `medium` searches its own turn (every order of its held values) one
+//!   throw deep, over the evaluation in [`eval`].
+//! - `hard` searches its own turn fully over the cowrie odds and, by
+//!   iterative deepening within a node budget, the following turns of the
+//!   other players ([`search`]).
+//!
+//! Both `medium` and `hard` offer and answer truces as [`diplomacy`] says.
+//!
+//! # Layout
+//! - `eval`: the evaluation of a position for every player.
+//! - `search`: expectimax over the throws, max-n over the players.
+//! - `diplomacy`: truce offers and answers (R15).
+//! - `tournament`: `chowka tournament`.
 
+pub mod diplomacy;
+pub mod eval;
+pub mod search;
 pub mod tournament;
 
-use chowka_protocol::random::random_action;
 use chowka_protocol::{Action, Game, MoveList, Player};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+
+pub use search::Budget;
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -26,12 +48,17 @@ impl std::str::FromStr for Level {
             "easy" => Ok(Level::Easy),
             "medium" => Ok(Level::Medium),
             "hard" => Ok(Level::Hard),
-            _ => Err(format!("unknown computer level {s:?}: use easy, medium or hard")),
+            _ => Err(format!(
+                "unknown computer level {s:?}: use easy, medium or hard"
+            )),
         }
     }
 }
 
 impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
     /// The wire name.
     pub fn name(self) -> &'static str {
         match self {
@@ -40,12 +67,76 @@ impl Level {
             Level::Hard => "hard",
         }
     }
+
+    /// The search budget this level plays with in rooms (unused by `easy`).
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Easy | Level::Medium => Budget::MEDIUM,
+            Level::Hard => Budget::HARD,
+        }
+    }
 }
 
 /// The action the computer player in `seat` takes now, or `None` when it
-/// is not that seat's to act (neither to move nor answering a truce offer).
-pub fn decide<R: Rng>(_level: Level, game: &Game, seat: Player, rng: &mut R) -> Option<Action> {
+/// is not that seat's to act: it is neither the player to move nor the
+/// offered player of an open truce offer (who answers while the offering
+/// player's turn goes on).
+///
+/// Deterministic for a given `rng` state; `hard` stays within
+/// [`Budget::HARD`].
+pub fn decide<R: Rng>(level: Level, game: &Game, seat: Player, rng: &mut R) -> Option<Action> {
+    decide_with(level, game, seat, rng, level.budget())
+}
+
+/// [`decide`] with another search budget (for tests and tournaments).
+pub fn decide_with<R: Rng>(
+    level: Level,
+    game: &Game,
+    seat: Player,
+    rng: &mut R,
+    budget: Budget,
+) -> Option<Action> {
+    if game.is_over() {
+        return None;
+    }
+    if game.offer().is_some_and(|o| o.to == seat) {
+        return match level {
+            Level::Easy => Some(Action::AnswerTruce {
+                accept: rng.gen_bool(0.5),
+            }),
+            _ => diplomacy::answer(game, seat),
+        };
+    }
+    if game.to_move() != seat {
+        return None;
+    }
+    Some(match level {
+        Level::Easy => random_action(game, rng),
+        Level::Medium | Level::Hard => {
+            if let Some(offer) = diplomacy::offer(game, seat, rng) {
+                return Some(offer);
+            }
+            search::Search::new(game, budget).best(game).action
+        }
+    })
+}
+
+/// A uniformly random legal action of the player to move: a throw, a skip
+/// or a move, and now and then a truce offer.
+fn random_action<R: Rng>(game: &Game, rng: &mut R) -> Action {
+    let me = game.to_move();
+    let partners = game.truce_partners(me);
+    if !partners.is_empty() && rng.gen_ratio(1, 20) {
+        let to = partners[rng.gen_range(0..partners.len())];
+        return Action::OfferTruce { to };
+    }
     let mut moves = MoveList::new();
-    let (by, action) = random_action(game, rng, &mut moves)?;
-    (by == seat).then_some(action)
+    game.legal_moves_into(&mut moves);
+    let extra = game.can_throw() as usize + game.can_skip() as usize;
+    let pick = rng.gen_range(0..moves.len() + extra);
+    match pick.checked_sub(moves.len()) {
+        None => Action::Move(moves[pick]),
+        Some(0) if game.can_throw() => Action::Throw,
+        Some(_) => Action::Skip,
+    }
 }

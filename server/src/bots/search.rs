@@ -1,0 +1,329 @@
+//! Expectimax over the cowrie odds (R5) for `medium` and `hard`.
+//!
+//! A turn is a tree: the mover chooses among moves (which held value on
+//! which pawn, in which order), throws are chance nodes weighted by
+//! [`chowka_protocol::odds`], and the turn ends when the engine passes it on
+//! (all held values spent, a third grace, or a stranded turn undone, R6,
+//! R11, R12). Every player chooses to maximise its own value (max-n), so the
+//! same search serves 2, 3 and 4 players. Positions are played on clones
+//! with [`ForcedThrow`], so the engine alone decides legality.
+//!
+//! The search is bounded by a node budget, so its choice depends only on
+//! the position: the time budget is only a safety cap.
+
+use super::eval::{Eval, Values, BETRAYAL};
+use chowka_protocol::{Action, ForcedThrow, Game, Move, MoveList, Player, MAX_PLAYERS, VALUES};
+use std::time::{Duration, Instant};
+
+/// How far and how long a search may look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Turns after the mover's own that the search may look into.
+    pub max_depth: u8,
+    /// Nodes over all deepening iterations; the deepest iteration that
+    /// finished within it decides.
+    pub nodes: u64,
+    /// Safety cap: past it, the search returns its best finished answer.
+    pub time: Duration,
+    /// In the mover's own turn, throws reached with a smaller probability
+    /// than this are not expanded but evaluated as they stand.
+    pub cutoff: f64,
+}
+
+impl Budget {
+    /// `medium`: the mover's own turn, looking one throw ahead.
+    pub const MEDIUM: Budget = Budget {
+        max_depth: 0,
+        nodes: 20_000,
+        time: Duration::from_millis(20),
+        cutoff: 1.0,
+    };
+
+    /// `hard`: calibrated to stay well under 50 ms on one core.
+    pub const HARD: Budget = Budget {
+        max_depth: 3,
+        nodes: 12_000,
+        time: Duration::from_millis(40),
+        cutoff: 0.004,
+    };
+}
+
+/// One search from one position.
+pub struct Search {
+    eval: Eval,
+    budget: Budget,
+    nodes: u64,
+    /// Node limit of the iteration under way (none for the first).
+    limit: u64,
+    start: Instant,
+    aborted: bool,
+    /// Betrayals per player at the root, to charge new ones (R15).
+    betrayals: [usize; MAX_PLAYERS],
+}
+
+/// The choice of a search, with what it cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// The action to take.
+    pub action: Action,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Deepest finished iteration.
+    pub depth: u8,
+}
+
+impl Search {
+    /// A search from `game` within `budget`.
+    pub fn new(game: &Game, budget: Budget) -> Search {
+        let mut betrayals = [0; MAX_PLAYERS];
+        for b in game.betrayals() {
+            betrayals[b.player as usize] += 1;
+        }
+        Search {
+            eval: Eval::new(game),
+            budget,
+            nodes: 0,
+            limit: u64::MAX,
+            start: Instant::now(),
+            aborted: false,
+            betrayals,
+        }
+    }
+
+    /// The best action of the player to move, who must be able to act.
+    pub fn best(&mut self, game: &Game) -> Choice {
+        let candidates = root_actions(game);
+        let mut choice = Choice {
+            action: candidates.first().copied().unwrap_or(Action::Throw),
+            nodes: 0,
+            depth: 0,
+        };
+        if candidates.len() <= 1 {
+            return choice;
+        }
+        let me = game.to_move() as usize;
+        for depth in 0..=self.budget.max_depth {
+            // The first iteration always finishes (but for the time cap),
+            // so there is always an answer.
+            self.limit = if depth == 0 {
+                u64::MAX
+            } else {
+                self.budget.nodes
+            };
+            let mut best: Option<(f64, Action)> = None;
+            for &action in &candidates {
+                let v = if action == Action::Throw {
+                    self.chance(game, depth, 1.0, true)
+                } else {
+                    let mut after = game.clone();
+                    if after
+                        .play_with(game.to_move(), action, &mut ForcedThrow(1), &mut |_| {})
+                        .is_err()
+                    {
+                        continue;
+                    }
+                    self.child(game.to_move(), &after, depth, 1.0, true)
+                };
+                if self.aborted {
+                    break;
+                }
+                if best.map_or(true, |(b, _)| v[me] > b + 1e-9) {
+                    best = Some((v[me], action));
+                }
+            }
+            if self.aborted {
+                if depth == 0 {
+                    if let Some((_, a)) = best {
+                        choice.action = a;
+                    }
+                }
+                break;
+            }
+            if let Some((_, a)) = best {
+                choice.action = a;
+                choice.depth = depth;
+            }
+        }
+        choice.nodes = self.nodes;
+        choice
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limit
+            || (self.nodes % 256 == 0 && self.start.elapsed() > self.budget.time)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn leaf(&self, game: &Game, mid_turn: bool) -> Values {
+        let mut v = self.eval.values(game, mid_turn);
+        if game.betrayals().len() > self.betrayals.iter().sum::<usize>() {
+            let mut now = [0; MAX_PLAYERS];
+            for b in game.betrayals() {
+                now[b.player as usize] += 1;
+            }
+            for p in 0..MAX_PLAYERS {
+                v[p] -= BETRAYAL * (now[p] - self.betrayals[p].min(now[p])) as f64;
+            }
+        }
+        v
+    }
+
+    /// A position inside `mover`'s turn, or just after it passed on.
+    fn child(&mut self, mover: Player, game: &Game, depth: u8, prob: f64, own: bool) -> Values {
+        if game.is_over() {
+            return self.leaf(game, false);
+        }
+        if game.to_move() != mover {
+            if depth == 0 {
+                return self.leaf(game, false);
+            }
+            return self.turn(game, depth - 1, prob, false);
+        }
+        self.turn(game, depth, prob, own)
+    }
+
+    /// A position where the player to move acts; `own` is the root's turn.
+    fn turn(&mut self, game: &Game, depth: u8, prob: f64, own: bool) -> Values {
+        if self.tick() {
+            return [0.0; MAX_PLAYERS];
+        }
+        if game.is_over() {
+            return self.leaf(game, false);
+        }
+        let mover = game.to_move();
+        let me = mover as usize;
+        if game.can_throw() && !(game.rules().three_grace && game.run() >= 2) {
+            return self.chance(game, depth, prob, own);
+        }
+        let mut best: Option<Values> = None;
+        let consider = |v: Values, best: &mut Option<Values>| {
+            if best.map_or(true, |b| v[me] > b[me] + 1e-9) {
+                *best = Some(v);
+            }
+        };
+        if game.can_throw() {
+            // Two graces in a row (R11): throw, skip, or spend a grace first.
+            let v = self.chance(game, depth, prob, own);
+            consider(v, &mut best);
+            if game.can_skip() {
+                let mut after = game.clone();
+                if after
+                    .play_with(mover, Action::Skip, &mut ForcedThrow(1), &mut |_| {})
+                    .is_ok()
+                {
+                    let v = self.child(mover, &after, depth, prob, own);
+                    consider(v, &mut best);
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        distinct_moves(game, &mut moves);
+        for &mv in &moves {
+            if game.can_throw() && mv.value != 4 && mv.value != 8 {
+                continue;
+            }
+            let mut after = game.clone();
+            if after
+                .play_with(mover, Action::Move(mv), &mut ForcedThrow(1), &mut |_| {})
+                .is_err()
+            {
+                continue;
+            }
+            let v = self.child(mover, &after, depth, prob, own);
+            if self.aborted {
+                return [0.0; MAX_PLAYERS];
+            }
+            consider(v, &mut best);
+        }
+        best.unwrap_or_else(|| self.leaf(game, true))
+    }
+
+    /// A throw: the average over the values, weighted by the odds (R5).
+    fn chance(&mut self, game: &Game, depth: u8, prob: f64, own: bool) -> Values {
+        let expand = if own {
+            prob >= self.budget.cutoff
+        } else {
+            // Another player's turn: its first throw only.
+            game.holds_nothing() && game.pending() == 1 && game.run() == 0 && prob >= 1e-4
+        };
+        if !expand {
+            return self.leaf(game, true);
+        }
+        let mover = game.to_move();
+        let mut total = [0.0; MAX_PLAYERS];
+        for (i, &v) in VALUES.iter().enumerate() {
+            let o = self.eval.odds[i];
+            let mut after = game.clone();
+            if after
+                .play_with(mover, Action::Throw, &mut ForcedThrow(v), &mut |_| {})
+                .is_err()
+            {
+                continue;
+            }
+            let val = self.child(mover, &after, depth, prob * o, own);
+            if self.aborted {
+                return total;
+            }
+            for p in 0..MAX_PLAYERS {
+                total[p] += o * val[p];
+            }
+        }
+        total
+    }
+}
+
+/// The actions worth comparing for the player to move: a throw when one is
+/// pending and no third grace threatens (seeing more values first never
+/// hurts), else the moves, and with two graces in a row also the skip.
+pub fn root_actions(game: &Game) -> Vec<Action> {
+    let mut out = Vec::new();
+    if game.is_over() {
+        return out;
+    }
+    let risky = game.rules().three_grace && game.run() >= 2;
+    if game.can_throw() {
+        out.push(Action::Throw);
+        if !risky {
+            return out;
+        }
+        if game.can_skip() {
+            out.push(Action::Skip);
+        }
+    }
+    let mut moves = MoveList::new();
+    distinct_moves(game, &mut moves);
+    for &mv in &moves {
+        if game.can_throw() && mv.value != 4 && mv.value != 8 {
+            continue;
+        }
+        out.push(Action::Move(mv));
+    }
+    out
+}
+
+/// The legal moves of the player to move, one of each kind: moving either
+/// of two single pawns on one square with one value is the same move.
+pub fn distinct_moves(game: &Game, out: &mut MoveList) {
+    let mut all = MoveList::new();
+    game.legal_moves_into(&mut all);
+    let me = game.to_move();
+    let mut seen: Vec<(u8, u8, u32, bool, Option<Player>)> = Vec::with_capacity(all.len());
+    for mv in all {
+        let key = move_key(game, me, mv);
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(mv);
+        }
+    }
+}
+
+fn move_key(game: &Game, me: Player, mv: Move) -> (u8, u8, u32, bool, Option<Player>) {
+    let first = mv.pawns.first().unwrap_or(0);
+    let at = game.pawn(me, first).unwrap_or(u8::MAX);
+    let paired = game.partner(me, first).is_some();
+    (mv.value, at, mv.pawns.len(), paired, mv.target)
+}

@@ -952,7 +952,7 @@ impl Game {
             return Err(Code::NotAPair);
         }
         let v = mv.value;
-        if v % 2 != 0 {
+        if !v.is_multiple_of(2) {
             return Err(Code::PairNeedsEven);
         }
         let from = t.pawns[mi][a];
@@ -1106,7 +1106,7 @@ impl Game {
                 }),
             }
         }
-        if self.rules.pairs && v % 2 == 0 {
+        if self.rules.pairs && v.is_multiple_of(2) {
             for a in 0..n {
                 for b in a + 1..n {
                     let (pa, pb) = (pawns[a as usize], pawns[b as usize]);

@@ -58,6 +58,9 @@ pub enum ClientMsg {
 }
 
 /// A message from the server.
+// A state is built once per change and serialized at once; boxing it would
+// only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
@@ -128,6 +131,10 @@ pub struct RoomView {
     pub clock_ms: Option<u64>,
     /// The rematch room's code, once someone asked for one.
     pub rematch: Option<String>,
+    /// Seconds a player may be away during the game before a computer
+    /// plays for them, if the room allows it.
+    #[serde(default)]
+    pub takeover: Option<u32>,
 }
 
 /// Where a room is in its life.
@@ -155,6 +162,10 @@ pub struct SeatView {
     pub host: bool,
     /// The side the seat sits at (R2).
     pub side: Side,
+    /// Whether a computer is playing this seat for its absent player (the
+    /// room's `takeover`, or the turn clock ran out).
+    #[serde(default)]
+    pub standin: bool,
 }
 
 /// The board's geometry, for drawing and animating moves square by square.

@@ -1,13 +1,149 @@
 //! Options of `chowka serve`, and starting the server.
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Options of the game server.
+/// Options of the game server. Each can also be set by the environment
+/// variable named in `--help`.
 #[derive(clap::Args, Debug, Clone)]
-pub struct ServeOpts {}
+pub struct ServeOpts {
+    /// Address and port to listen on (port 0 picks a free port).
+    #[arg(long, env = "CHOWKA_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Folder for the SQLite database (created if missing); unused with PostgreSQL.
+    #[arg(long, env = "CHOWKA_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Database URL: postgres://user:pass@host/db for PostgreSQL, or
+    /// sqlite://FILE; default: SQLite in the data folder.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Most database connections in the pool.
+    #[arg(long, env = "CHOWKA_DB_CONNECTIONS", default_value_t = 8)]
+    pub db_connections: u32,
+    /// Most rooms running at once; creating more is refused (503).
+    #[arg(long, env = "CHOWKA_MAX_ROOMS", default_value_t = 10_000)]
+    pub max_rooms: usize,
+    /// Most WebSocket connections at once; more are refused (503).
+    #[arg(long, env = "CHOWKA_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Rooms one address may create per minute.
+    #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE", default_value_t = 10)]
+    pub rooms_per_minute: u32,
+    /// Messages one WebSocket connection may send per second (bursts of twice that).
+    #[arg(long, env = "CHOWKA_MESSAGES_PER_SECOND", default_value_t = 20)]
+    pub messages_per_second: u32,
+    /// Seconds a room with nobody connected stays open (it reopens from the store on demand).
+    #[arg(long, env = "CHOWKA_IDLE_ROOM_SECS", default_value_t = 1800)]
+    pub idle_room_secs: u64,
+    /// Milliseconds a computer player waits before each action, so people can follow.
+    #[arg(long, env = "CHOWKA_BOT_DELAY_MS", default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Take the client address from X-Forwarded-For (only behind a trusted reverse proxy).
+    #[arg(long, env = "CHOWKA_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+    /// Seconds to wait for rooms to finish their writes at shutdown.
+    #[arg(long, env = "CHOWKA_SHUTDOWN_SECS", default_value_t = 10)]
+    pub shutdown_secs: u64,
+    /// Log filter, e.g. info or chowka_server=debug,info.
+    #[arg(long, env = "CHOWKA_LOG", default_value = "info")]
+    pub log: String,
+}
 
-/// Runs the server until it is stopped.
-pub fn serve(_opts: ServeOpts) -> ExitCode {
-    eprintln!("the server is not built yet");
-    ExitCode::FAILURE
+impl Default for ServeOpts {
+    fn default() -> Self {
+        ServeOpts {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            db_connections: 8,
+            max_rooms: 10_000,
+            max_connections: 10_000,
+            rooms_per_minute: 10,
+            messages_per_second: 20,
+            idle_room_secs: 1800,
+            bot_delay_ms: 600,
+            trust_forwarded_for: false,
+            shutdown_secs: 10,
+            log: "info".into(),
+        }
+    }
+}
+
+impl ServeOpts {
+    /// The database URL: the option, or SQLite in the data folder (which
+    /// is created).
+    pub fn database(&self) -> Result<String, String> {
+        if let Some(url) = &self.database_url {
+            return Ok(url.clone());
+        }
+        std::fs::create_dir_all(&self.data_dir).map_err(|e| {
+            format!(
+                "cannot create the data folder {}: {e}",
+                self.data_dir.display()
+            )
+        })?;
+        let file = self.data_dir.join("chowka.db");
+        Ok(format!("sqlite://{}?mode=rwc", file.display()))
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn serve(opts: ServeOpts) -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_new(&opts.log)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind(opts.bind).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!("cannot listen on {}: {e}", opts.bind);
+                return ExitCode::FAILURE;
+            }
+        };
+        match crate::run(listener, opts, shutdown_signal()).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                tracing::error!("{e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down");
 }

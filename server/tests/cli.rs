@@ -2,14 +2,19 @@
 //! `conformance` and `simulate`.
 
 use chowka_protocol::random::random_action;
-use chowka_protocol::{Game, MoveList, Overrides, Preset, Record, RecordedAction, SeededThrows, Setup};
+use chowka_protocol::{
+    Game, MoveList, Overrides, Preset, Record, RecordedAction, SeededThrows, Setup,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn chowka(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chowka")).args(args).output().expect("the chowka binary runs")
+    Command::new(env!("CARGO_BIN_EXE_chowka"))
+        .args(args)
+        .output()
+        .expect("the chowka binary runs")
 }
 
 fn text(out: &[u8]) -> String {
@@ -25,13 +30,26 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// A whole random 3-player game and its record.
 fn random_record(seed: u64) -> (Record, Game) {
-    let setup = Setup { preset: Preset::ChowkaBhara, options: Overrides { players: Some(3), ..Default::default() }, position: None };
+    let setup = Setup {
+        preset: Preset::ChowkaBhara,
+        options: Overrides {
+            players: Some(3),
+            ..Default::default()
+        },
+        position: None,
+    };
     let mut game = setup.game().unwrap();
     let mut record = Record::new(setup, vec!["a".into(), "b".into(), "c".into()]);
-    let (mut rng, mut throws, mut moves) = (ChaCha8Rng::seed_from_u64(seed), SeededThrows::new(seed), MoveList::new());
+    let (mut rng, mut throws, mut moves) = (
+        ChaCha8Rng::seed_from_u64(seed),
+        SeededThrows::new(seed),
+        MoveList::new(),
+    );
     while let Some((by, action)) = random_action(&game, &mut rng, &mut moves) {
         let events = game.play(by, action, &mut throws).unwrap();
-        record.actions.push(RecordedAction::played(by, action, &events));
+        record
+            .actions
+            .push(RecordedAction::played(by, action, &events));
     }
     record.result = Some(game.outcome());
     (record, game)
@@ -46,8 +64,14 @@ fn replay_prints_the_final_state_of_a_whole_game() {
     let out = chowka(&["replay", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let state: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(state["result"], serde_json::to_value(game.outcome()).unwrap());
-    assert_eq!(state["position"], serde_json::to_value(game.position()).unwrap());
+    assert_eq!(
+        state["result"],
+        serde_json::to_value(game.outcome()).unwrap()
+    );
+    assert_eq!(
+        state["position"],
+        serde_json::to_value(game.position()).unwrap()
+    );
     assert_eq!(state["actions"], record.actions.len());
 }
 
@@ -57,13 +81,20 @@ fn replay_names_the_first_bad_step() {
     let (mut record, _) = random_record(6);
     // Make the 11th action a throw by someone who is not to move.
     let by = record.actions[10].by.unwrap();
-    record.actions[10] = serde_json::from_str(&format!(r#"{{"do":"throw","by":{},"value":2}}"#, (by + 1) % 3)).unwrap();
+    record.actions[10] = serde_json::from_str(&format!(
+        r#"{{"do":"throw","by":{},"value":2}}"#,
+        (by + 1) % 3
+    ))
+    .unwrap();
     let file = dir.join("bad.json");
     std::fs::write(&file, serde_json::to_string(&record).unwrap()).unwrap();
     let out = chowka(&["replay", file.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("action 10") && err.contains("not_your_turn"), "{err}");
+    assert!(
+        err.contains("action 10") && err.contains("not_your_turn"),
+        "{err}"
+    );
 
     std::fs::write(&file, "{\"setup\": 3}").unwrap();
     let out = chowka(&["replay", file.to_str().unwrap()]);
@@ -86,13 +117,35 @@ fn scenario_dirs() -> Vec<PathBuf> {
 #[test]
 fn conformance_runs_every_folder_and_reports() {
     let dirs = scenario_dirs();
-    let args: Vec<&str> = std::iter::once("conformance").chain(dirs.iter().map(|d| d.to_str().unwrap())).collect();
+    let args: Vec<&str> = std::iter::once("conformance")
+        .chain(dirs.iter().map(|d| d.to_str().unwrap()))
+        .collect();
     let out = chowka(&args);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    let files: usize = dirs.iter().map(|d| std::fs::read_dir(d).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json")).count()).sum();
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("ok ")).count(), files);
-    assert_eq!(stdout.lines().last().unwrap(), format!("{files} passed, 0 failed"));
+    let files: usize = dirs
+        .iter()
+        .map(|d| {
+            std::fs::read_dir(d)
+                .unwrap()
+                .filter(|e| {
+                    e.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|x| x == "json")
+                })
+                .count()
+        })
+        .sum();
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        files
+    );
+    assert_eq!(
+        stdout.lines().last().unwrap(),
+        format!("{files} passed, 0 failed")
+    );
 }
 
 #[test]
@@ -113,20 +166,52 @@ fn conformance_fails_on_a_wrong_scenario() {
     assert!(!out.status.success());
     let stdout = text(&out.stdout);
     assert!(stdout.contains("ok right"), "{stdout}");
-    assert!(stdout.contains("FAIL wrong: step 1: to_move: expected 0, got 1"), "{stdout}");
-    assert!(stdout.contains("FAIL broken: bad scenario file"), "{stdout}");
-    assert!(stdout.trim_end().ends_with("1 passed, 2 failed"), "{stdout}");
+    assert!(
+        stdout.contains("FAIL wrong: step 1: to_move: expected 0, got 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("FAIL broken: bad scenario file"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.trim_end().ends_with("1 passed, 2 failed"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn simulate_prints_statistics() {
-    let out = chowka(&["simulate", "--games", "200", "--players", "4", "--seed", "3"]);
+    let out = chowka(&[
+        "simulate",
+        "--games",
+        "200",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("games/s") && stdout.contains("mean actions") && stdout.contains("seat 3:"), "{stdout}");
-    let again = chowka(&["simulate", "--games", "200", "--players", "4", "--seed", "3"]);
+    assert!(
+        stdout.contains("games/s") && stdout.contains("mean actions") && stdout.contains("seat 3:"),
+        "{stdout}"
+    );
+    let again = chowka(&[
+        "simulate",
+        "--games",
+        "200",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+    ]);
     let strip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
-    assert_eq!(strip(&stdout), strip(&text(&again.stdout)), "same seed, same games");
+    assert_eq!(
+        strip(&stdout),
+        strip(&text(&again.stdout)),
+        "same seed, same games"
+    );
     let bad = chowka(&["simulate", "--preset", "chowka-bhara", "--board", "6"]);
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("board must be 5, 7 or 9"));

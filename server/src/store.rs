@@ -1,0 +1,393 @@
+//! The store: rooms, their event logs and the archive of finished games,
+//! in SQLite (default) or PostgreSQL, through sqlx's `Any` driver so that
+//! every query is written once.
+//!
+//! The queries stick to what both databases share: `TEXT` and `BIGINT`
+//! columns, `$n` parameters, JSON kept as text. Migrations live in
+//! `migrations/sqlite` and `migrations/postgres` and are embedded in the
+//! binary, so a fresh machine needs nothing but the URL.
+
+use serde::{Deserialize, Serialize};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Which database a store talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// A store failure, with sqlx's reason.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "store: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError(format!("bad JSON in the store: {e}"))
+    }
+}
+
+/// Result of a store operation.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A room as stored: everything but its actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomRow {
+    /// Room code.
+    pub code: String,
+    /// `lobby`, `playing`, `finished` or `abandoned`.
+    pub status: String,
+    /// JSON of the protocol `Setup`.
+    pub setup: String,
+    /// JSON of the seats.
+    pub seats: String,
+    /// JSON of the room settings.
+    pub settings: String,
+    /// The room's state version when last saved.
+    pub version: i64,
+    /// The rematch room's code.
+    pub rematch: Option<String>,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+}
+
+/// A finished game in the archive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// The code of the room it was played in.
+    pub id: String,
+    /// When it ended, ms since the epoch.
+    pub finished_at: i64,
+    /// Preset name.
+    pub preset: String,
+    /// Board size.
+    pub board: i64,
+    /// JSON list of the players' names.
+    pub players: String,
+    /// JSON of the outcome.
+    pub result: String,
+    /// Number of actions.
+    pub actions: i64,
+    /// JSON of the game record.
+    pub record: String,
+}
+
+/// Milliseconds since the Unix epoch, now.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A pool of connections to the database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) and applies
+    /// the migrations.
+    pub async fn connect(url: &str, max_connections: u32) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(StoreError(format!(
+                "unsupported database URL {:?}: use sqlite://FILE or postgres://...",
+                redact(url)
+            )));
+        };
+        let mut options = AnyPoolOptions::new()
+            .max_connections(max_connections.max(1))
+            .acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            // WAL lets readers (the archive, health checks) run beside the
+            // room writers; the busy timeout makes writers queue instead of
+            // failing with SQLITE_BUSY.
+            options = options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA journal_mode = WAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA busy_timeout = 10000")
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(url).await?;
+        match backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
+    }
+
+    /// The database in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> StoreResult<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Waits for the queries in flight and closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Saves a new room.
+    pub async fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&r.code)
+        .bind(&r.status)
+        .bind(&r.setup)
+        .bind(&r.seats)
+        .bind(&r.settings)
+        .bind(r.version)
+        .bind(r.rematch.clone())
+        .bind(r.created_at)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Saves the changeable fields of a room (status, set-up, seats,
+    /// version, rematch).
+    pub async fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
+        sqlx::query(
+            "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6
+             WHERE code = $7",
+        )
+        .bind(&r.status)
+        .bind(&r.setup)
+        .bind(&r.seats)
+        .bind(r.version)
+        .bind(r.rematch.clone())
+        .bind(now_ms())
+        .bind(&r.code)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Appends an accepted action (the JSON of a `RecordedAction`) to a
+    /// room's event log. `seq` counts from 0; a repeated `seq` fails, so a
+    /// second writer for one room cannot interleave its actions.
+    pub async fn append_action(
+        &self,
+        room: &str,
+        seq: i64,
+        action: &str,
+        version: i64,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO actions (room, seq, action, version, at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(room)
+        .bind(seq)
+        .bind(action)
+        .bind(version)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Archives a finished game and marks its room finished, at once.
+    pub async fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&game.id)
+        .bind(game.finished_at)
+        .bind(&game.preset)
+        .bind(game.board)
+        .bind(&game.players)
+        .bind(&game.result)
+        .bind(game.actions)
+        .bind(&game.record)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE rooms SET status = $1, version = $2, updated_at = $3 WHERE code = $4")
+            .bind(&room.status)
+            .bind(room.version)
+            .bind(now_ms())
+            .bind(&room.code)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A room and its actions in order (JSON of `RecordedAction`s, with the
+    /// version after the last one), unless it is unknown or abandoned.
+    pub async fn load_room(&self, code: &str) -> StoreResult<Option<(RoomRow, Vec<String>, i64)>> {
+        let row = sqlx::query(
+            "SELECT code, status, setup, seats, settings, version, rematch, created_at
+             FROM rooms WHERE code = $1 AND status <> 'abandoned'",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let room = room_of(&row)?;
+        let rows = sqlx::query("SELECT action, version FROM actions WHERE room = $1 ORDER BY seq")
+            .bind(code)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut last_version = room.version;
+        let mut actions = Vec::with_capacity(rows.len());
+        for r in rows {
+            actions.push(r.try_get::<String, _>(0)?);
+            last_version = last_version.max(r.try_get::<i64, _>(1)?);
+        }
+        Ok(Some((room, actions, last_version)))
+    }
+
+    /// Codes of the rooms in the lobby or playing, oldest first.
+    pub async fn unfinished_rooms(&self) -> StoreResult<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT code FROM rooms WHERE status IN ('lobby', 'playing') ORDER BY created_at",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Marks lobby rooms untouched since `before` (ms) abandoned: no game
+    /// was played in them, and nobody came back.
+    pub async fn abandon_stale_lobbies(&self, before: i64) -> StoreResult<u64> {
+        let done = sqlx::query(
+            "UPDATE rooms SET status = 'abandoned' WHERE status = 'lobby' AND updated_at < $1",
+        )
+        .bind(before)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Finished games, newest first, finished strictly before `before` (ms).
+    pub async fn list_games(&self, before: Option<i64>, limit: i64) -> StoreResult<Vec<GameRow>> {
+        let rows = sqlx::query(
+            "SELECT id, finished_at, preset, board, players, result, actions, '' FROM games
+             WHERE finished_at < $1 ORDER BY finished_at DESC, id LIMIT $2",
+        )
+        .bind(before.unwrap_or(i64::MAX))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_of).collect()
+    }
+
+    /// One finished game, with its record.
+    pub async fn game(&self, id: &str) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(
+            "SELECT id, finished_at, preset, board, players, result, actions, record FROM games
+             WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_of).transpose()
+    }
+}
+
+fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
+    Ok(RoomRow {
+        code: row.try_get(0)?,
+        status: row.try_get(1)?,
+        setup: row.try_get(2)?,
+        seats: row.try_get(3)?,
+        settings: row.try_get(4)?,
+        version: row.try_get(5)?,
+        rematch: row.try_get(6)?,
+        created_at: row.try_get(7)?,
+    })
+}
+
+fn game_of(row: &AnyRow) -> StoreResult<GameRow> {
+    Ok(GameRow {
+        id: row.try_get(0)?,
+        finished_at: row.try_get(1)?,
+        preset: row.try_get(2)?,
+        board: row.try_get(3)?,
+        players: row.try_get(4)?,
+        result: row.try_get(5)?,
+        actions: row.try_get(6)?,
+        record: row.try_get(7)?,
+    })
+}
+
+/// A database URL without its password, for logs and errors.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_redacted_from_urls() {
+        assert_eq!(
+            redact("postgres://u:secret@db:5432/x"),
+            "postgres://u:***@db:5432/x"
+        );
+        assert_eq!(redact("sqlite://data/c.db"), "sqlite://data/c.db");
+    }
+}

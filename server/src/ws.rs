@@ -1,0 +1,384 @@
+//! WebSocket connections: the `hello`, seat authentication, per-connection
+//! rate limits, and fan-out of the room's messages to the socket.
+//!
+//! Every input is parsed here, at the edge; the room task only ever sees
+//! well-formed [`ClientMsg`]s. A bad message gets an `error` and the
+//! connection goes on; only floods, oversized frames and a bad `hello`
+//! close it.
+
+use crate::api::{client_ip, ApiError};
+use crate::rooms::{Out, Refusal, RoomStub};
+use crate::{ids, App, MAX_INPUT_BYTES};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use chowka_protocol::messages::{ClientMsg, ServerMsg};
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, OwnedSemaphorePermit};
+
+/// How long a new connection has to say `hello`.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The message types a client may send (for `unknown_type`).
+const CLIENT_TYPES: [&str; 7] = ["hello", "act", "chat", "start", "set_bot", "rematch", "ping"];
+
+/// `GET /ws`: upgrades to a WebSocket, if a connection slot is free.
+pub async fn upgrade(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
+        app.metrics.error("server_busy");
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "server_busy",
+            "The server has as many connections as it can take: try again later.",
+        )
+        .into_response();
+    };
+    let ip = client_ip(&app, peer, &headers);
+    // Frames above our own limit are read (up to 4x) so that the client
+    // gets a clear `too_big` before the close; beyond that the socket
+    // library refuses them outright.
+    ws.max_message_size(4 * MAX_INPUT_BYTES)
+        .max_frame_size(4 * MAX_INPUT_BYTES)
+        .on_upgrade(move |socket| async move {
+            app.metrics.connections_active.fetch_add(1, Relaxed);
+            app.metrics.connections_total.fetch_add(1, Relaxed);
+            connection(socket, app.clone(), permit).await;
+            app.metrics.connections_active.fetch_sub(1, Relaxed);
+            tracing::debug!(%ip, "connection closed");
+        })
+}
+
+fn error_text(code: &str, message: &str) -> String {
+    serde_json::to_string(&ServerMsg::Error {
+        code: code.to_string(),
+        message: message.to_string(),
+    })
+    .unwrap_or_default()
+}
+
+async fn send_error(socket: &mut WebSocket, app: &App, code: &'static str, message: &str) -> bool {
+    app.metrics.error(code);
+    socket
+        .send(Message::Text(error_text(code, message).into()))
+        .await
+        .is_ok()
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })))
+        .await;
+}
+
+/// What a text frame turned out to be.
+enum Parsed {
+    Msg(ClientMsg),
+    Bad(&'static str, String),
+}
+
+/// Parses one client message, telling an unknown type from a malformed one.
+fn parse(text: &str) -> Parsed {
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Parsed::Bad("bad_message", format!("That is not JSON: {e}.")),
+    };
+    let Some(kind) = value.get("type").and_then(|t| t.as_str()).map(str::to_owned) else {
+        return Parsed::Bad(
+            "bad_message",
+            "A message is a JSON object with a \"type\" string.".into(),
+        );
+    };
+    if !CLIENT_TYPES.contains(&kind.as_str()) {
+        let kind: String = kind.chars().take(40).collect();
+        return Parsed::Bad(
+            "unknown_type",
+            format!("Unknown message type {kind:?}: see docs/protocol.md."),
+        );
+    }
+    match serde_json::from_value(value) {
+        Ok(m) => Parsed::Msg(m),
+        Err(e) => Parsed::Bad("bad_message", format!("Bad {kind} message: {e}.")),
+    }
+}
+
+/// A token bucket: `rate` messages a second, bursts of twice that.
+struct RateLimit {
+    rate: f64,
+    tokens: f64,
+    last: Instant,
+    /// Messages refused in the current ten-second window.
+    refused: u32,
+    window: Instant,
+    last_warning: Option<Instant>,
+}
+
+impl RateLimit {
+    fn new(rate: u32) -> RateLimit {
+        let rate = rate.max(1) as f64;
+        let now = Instant::now();
+        RateLimit {
+            rate,
+            tokens: 2.0 * rate,
+            last: now,
+            refused: 0,
+            window: now,
+            last_warning: None,
+        }
+    }
+
+    /// Whether one more message may pass now.
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate)
+            .min(2.0 * self.rate);
+        self.last = now;
+        if now.duration_since(self.window) > Duration::from_secs(10) {
+            self.window = now;
+            self.refused = 0;
+        }
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            self.refused += 1;
+            false
+        }
+    }
+
+    /// Whether the client keeps flooding after being told.
+    fn flooding(&self) -> bool {
+        self.refused as f64 > 5.0 * self.rate
+    }
+
+    /// Whether to tell the client (at most once a second).
+    fn should_warn(&mut self) -> bool {
+        let now = Instant::now();
+        if self
+            .last_warning
+            .is_some_and(|t| now.duration_since(t) < Duration::from_secs(1))
+        {
+            return false;
+        }
+        self.last_warning = Some(now);
+        true
+    }
+}
+
+/// Reads the `hello` and joins its room; `None` (after telling the client
+/// why and closing) if it could not.
+async fn hello(
+    socket: &mut WebSocket,
+    app: &App,
+) -> Option<(RoomStub, crate::rooms::Joined)> {
+    let first = tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await;
+    let text = match first {
+        Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_INPUT_BYTES => t,
+        Ok(Some(Ok(Message::Text(_)))) => {
+            send_error(socket, app, "too_big", "That message is over 16 KiB.").await;
+            close(socket, 1009, "message too big").await;
+            return None;
+        }
+        Ok(Some(Ok(_))) => {
+            send_error(socket, app, "hello_first", "Say hello first: {\"type\":\"hello\",\"room\":CODE}.").await;
+            close(socket, 1008, "hello first").await;
+            return None;
+        }
+        Ok(Some(Err(_))) => {
+            close(socket, 1009, "message too big").await;
+            return None;
+        }
+        Ok(None) => return None,
+        Err(_) => {
+            send_error(socket, app, "hello_first", "No hello within 10 seconds.").await;
+            close(socket, 1008, "hello first").await;
+            return None;
+        }
+    };
+    let (room, token) = match parse(&text) {
+        Parsed::Msg(ClientMsg::Hello { room, token }) => (room, token),
+        Parsed::Msg(_) => {
+            send_error(socket, app, "hello_first", "Say hello first: {\"type\":\"hello\",\"room\":CODE}.").await;
+            close(socket, 1008, "hello first").await;
+            return None;
+        }
+        Parsed::Bad(code, message) => {
+            send_error(socket, app, code, &message).await;
+            close(socket, 1008, "bad hello").await;
+            return None;
+        }
+    };
+    let refuse = |r: Refusal| r;
+    let result = match ids::normalize_code(&room) {
+        None => Err(refuse(Refusal::no_room())),
+        Some(code) => {
+            let mut joined = Err(Refusal::no_room());
+            // A room task may end between finding and joining: try a fresh one.
+            for _ in 0..2 {
+                let Some(stub) = app.registry.get(&code).await else { break };
+                match stub.join(token.clone()).await {
+                    Some(Ok(j)) => {
+                        joined = Ok((stub, j));
+                        break;
+                    }
+                    Some(Err(r)) => {
+                        joined = Err(r);
+                        break;
+                    }
+                    None => continue,
+                }
+            }
+            joined
+        }
+    };
+    match result {
+        Ok(j) => Some(j),
+        Err(r) => {
+            send_error(socket, app, r.code, &r.message).await;
+            close(socket, 1008, r.code).await;
+            None
+        }
+    }
+}
+
+async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePermit) {
+    let mut shutdown = app.shutdown.clone();
+    if *shutdown.borrow() {
+        close(&mut socket, 1001, "server shutting down").await;
+        return;
+    }
+    let joined = tokio::select! {
+        j = hello(&mut socket, &app) => j,
+        _ = shutdown.changed() => None,
+    };
+    let Some((stub, joined)) = joined else { return };
+    let conn = joined.conn;
+    let mut out = joined.out;
+    let mut limit = RateLimit::new(app.config.messages_per_second);
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        if !send_error(&mut socket, &app, "bad_message", "Messages are JSON text frames.").await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    // The socket library answers pings itself.
+                    Some(Ok(_)) => continue,
+                    Some(Err(_)) => {
+                        // Most often a frame over the library's limit.
+                        close(&mut socket, 1009, "message too big").await;
+                        break;
+                    }
+                };
+                app.metrics.messages_received.fetch_add(1, Relaxed);
+                if text.len() > MAX_INPUT_BYTES {
+                    send_error(&mut socket, &app, "too_big", "That message is over 16 KiB.").await;
+                    close(&mut socket, 1009, "message too big").await;
+                    break;
+                }
+                if !limit.allow() {
+                    if limit.flooding() {
+                        send_error(&mut socket, &app, "rate_limited", "Too many messages: closing.").await;
+                        close(&mut socket, 1008, "flooding").await;
+                        break;
+                    }
+                    if limit.should_warn() {
+                        let m = format!("Slow down: at most {} messages a second.", app.config.messages_per_second);
+                        send_error(&mut socket, &app, "rate_limited", &m).await;
+                    }
+                    continue;
+                }
+                match parse(&text) {
+                    Parsed::Msg(ClientMsg::Ping) => {
+                        let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
+                        if socket.send(Message::Text(pong.into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Parsed::Msg(ClientMsg::Hello { .. }) => {
+                        send_error(&mut socket, &app, "already_joined", "This connection has already joined a room.").await;
+                    }
+                    Parsed::Msg(msg) => {
+                        if !stub.send(conn, msg, Instant::now()).await {
+                            close(&mut socket, 1001, "room closed").await;
+                            break;
+                        }
+                    }
+                    Parsed::Bad(code, message) => {
+                        if !send_error(&mut socket, &app, code, &message).await {
+                            break;
+                        }
+                    }
+                }
+            }
+            msg = out.recv() => match msg {
+                Ok(Out::Text { to, text }) => {
+                    if to.is_none_or(|c| c == conn)
+                        && socket.send(Message::Text(text.as_ref().into())).await.is_err()
+                    {
+                        break;
+                    }
+                }
+                Ok(Out::Close(code, reason)) => {
+                    close(&mut socket, code, reason).await;
+                    break;
+                }
+                Err(broadcast::error::RecvError::Lagged(n)) => {
+                    // Too slow to keep up: skip ahead, and ask for a fresh
+                    // full state rather than slowing the room down.
+                    tracing::debug!(conn, skipped = n, "connection lagged");
+                    stub.resync(conn);
+                }
+                Err(broadcast::error::RecvError::Closed) => {
+                    close(&mut socket, 1000, "room closed").await;
+                    break;
+                }
+            },
+            _ = shutdown.changed() => {
+                close(&mut socket, 1001, "server shutting down").await;
+                break;
+            }
+        }
+    }
+    stub.leave(conn);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_types_are_told_apart_from_malformed_messages() {
+        assert!(matches!(parse("{\"type\":\"fly\"}"), Parsed::Bad("unknown_type", _)));
+        assert!(matches!(parse("nope"), Parsed::Bad("bad_message", _)));
+        assert!(matches!(parse("[1]"), Parsed::Bad("bad_message", _)));
+        assert!(matches!(
+            parse("{\"type\":\"act\",\"version\":\"x\",\"action\":{\"do\":\"throw\"}}"),
+            Parsed::Bad("bad_message", _)
+        ));
+        assert!(matches!(parse("{\"type\":\"ping\"}"), Parsed::Msg(ClientMsg::Ping)));
+    }
+
+    #[test]
+    fn the_rate_limit_allows_bursts_then_refuses() {
+        let mut l = RateLimit::new(10);
+        let passed = (0..100).filter(|_| l.allow()).count();
+        assert!((20..=22).contains(&passed), "{passed}");
+        assert!(l.flooding());
+    }
+}

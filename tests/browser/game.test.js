@@ -1,0 +1,124 @@
+// A whole 2-player game through the page: two people create and join a
+// room, play to the end by clicking only what the page highlights (throw,
+// glowing pawns, marked squares, listed choices), while a third browser
+// watches as a spectator; one player reloads mid-game and carries on; the
+// end screen offers a rematch that both players reach.
+//
+// A small set-up keeps it quick: 5x5, one pawn each, gate open (O2, O7).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, newPlayer, createRoom, joinRoom, playOneClick, gameStatus, shot, PHONE, DESKTOP,
+} from './helpers.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('two players play a whole game by clicks on highlighted moves; a spectator watches; a reload reconnects; rematch', { timeout: 240000 }, async () => {
+  const asha = await newPlayer(browser, PHONE);
+  const ravi = await newPlayer(browser, DESKTOP);
+  const watcher = await newPlayer(browser, PHONE);
+  for (const p of [asha, ravi, watcher]) p.page.setDefaultTimeout(10000);
+
+  const code = await createRoom(asha.page, server.url, { name: 'Asha', board: 5, players: 2, pawns: 1, gate: 'open' });
+  assert.match(code, /^[A-Z0-9]{4,}$/);
+  assert.equal(await asha.page.inputValue('#share-link'), `${server.url}/r/${code}`);
+
+  await joinRoom(ravi.page, server.url, code, 'Ravi');
+  // Seats fill live on the host's page.
+  await asha.page.waitForFunction(() => document.querySelectorAll('.seat.taken').length === 2);
+  await asha.page.waitForSelector('.seat:not(.me) .presence.on');
+
+  // A third person opens the link: every seat is taken, so they watch.
+  await watcher.page.goto(`${server.url}/r/${code}`);
+  await watcher.page.waitForSelector('text=you are watching');
+  assert.equal(await watcher.page.locator('#start-btn').count(), 0);
+
+  await shot(asha.page, 'lobby-360');
+  await shot(ravi.page, 'lobby-1280');
+  await asha.page.click('#start-btn');
+  for (const p of [asha, ravi, watcher]) await p.page.waitForSelector('.game svg.board .pawn');
+
+  // The spectator sees the board but can act on nothing.
+  assert.ok(await watcher.page.isVisible('.watching'));
+  assert.equal(await watcher.page.locator('#throw-btn:visible').count(), 0);
+  assert.equal(await watcher.page.locator('.pawn.movable').count(), 0);
+
+  const started = Date.now();
+  let actions = 0;
+  let reloaded = false;
+  let midShot = false;
+  const players = [asha, ravi];
+  while (Date.now() - started < 200000) {
+    const statuses = await Promise.all(players.map((p) => gameStatus(p.page)));
+    if (statuses.every((s) => s.over)) break;
+    let clicked = false;
+    for (const p of players) {
+      let what = null;
+      try {
+        what = await playOneClick(p.page);
+      } catch {
+        // The state moved on between reading and clicking: look again.
+      }
+      if (what) {
+        clicked = true;
+        actions++;
+      }
+    }
+    if (!clicked) await asha.page.waitForTimeout(20);
+
+    if (!midShot && actions >= 12) {
+      midShot = true;
+      await shot(asha.page, 'game-5x5-360');
+      await shot(ravi.page, 'game-5x5-1280');
+    }
+    if (!reloaded && actions >= 20) {
+      // Mid-game reload: the seat token in localStorage brings Ravi back.
+      reloaded = true;
+      await ravi.page.reload();
+      await ravi.page.waitForSelector('.game svg.board .pawn');
+      await ravi.page.waitForSelector('.conn-pill.open');
+      assert.equal(await ravi.page.locator('.watching:visible').count(), 0, 'back in the seat, not watching');
+      assert.ok(await ravi.page.isVisible('.player.me'));
+    }
+  }
+  const final = await Promise.all(players.map((p) => gameStatus(p.page)));
+  assert.ok(final.every((s) => s.over), `the game ended within the time (${actions} clicks)`);
+  assert.ok(reloaded, 'the game lasted long enough to reload mid-game');
+
+  // Everyone sees the same winner; the spectator too.
+  const banner = await asha.page.textContent('.result-title');
+  assert.match(banner, /won|wins|draw/i);
+  await watcher.page.waitForSelector('.result:not([hidden])');
+  const watcherBanner = await watcher.page.textContent('.result-title');
+  assert.match(watcherBanner, /(Asha|Ravi) wins|draw/i);
+  assert.equal(await watcher.page.locator('#rematch-btn').count(), 0);
+  await shot(asha.page, 'result-360');
+  await shot(ravi.page, 'result-1280');
+
+  // Rematch: Asha asks and lands in the new room; Ravi follows the button.
+  await asha.page.click('#rematch-btn');
+  await asha.page.waitForURL((u) => !u.pathname.endsWith(code));
+  await asha.page.waitForSelector('.lobby .seat.me');
+  await ravi.page.click('#goto-rematch');
+  await ravi.page.waitForSelector('.lobby .seat.me');
+  assert.notEqual(asha.page.url(), `${server.url}/r/${code}`);
+  assert.equal(ravi.page.url(), asha.page.url());
+
+  for (const p of [asha, ravi, watcher]) {
+    assert.deepEqual(p.page.errors, [], 'no script errors');
+    await p.context.close();
+  }
+  console.log(`# whole game: ${actions} clicks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});

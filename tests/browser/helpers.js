@@ -1,0 +1,223 @@
+// Shared set-up of the browser tests: the real chowka binary on a free port
+// with a temporary data folder, Debian's chromium through playwright-core,
+// and small drivers that play through the page exactly as a person would:
+// clicking only what the page highlights.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+export const SHOTS = path.join(here, 'screenshots');
+
+/**
+ * The chowka binary: $CHOWKA_BIN, else target/release/chowka if it exists,
+ * else target/debug/chowka. When both exist, the newer one wins: the web
+ * client is embedded at compile time, so a stale release build would test
+ * old pages.
+ */
+export function chowkaBin() {
+  if (process.env.CHOWKA_BIN) return process.env.CHOWKA_BIN;
+  const release = path.join(repo, 'target', 'release', 'chowka');
+  const debug = path.join(repo, 'target', 'debug', 'chowka');
+  const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : -1);
+  if (mtime(release) < 0) return debug;
+  return mtime(debug) > mtime(release) ? debug : release;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the server; resolves once /healthz answers.
+ * @param {{botDelayMs?: number}} opts
+ * @returns {Promise<{url: string, stop: () => Promise<void>, logs: () => string}>}
+ */
+export async function startServer(opts = {}) {
+  const bin = chowkaBin();
+  if (!fs.existsSync(bin)) throw new Error(`No chowka binary at ${bin}: run cargo build -p chowka-server (or set CHOWKA_BIN)`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chowka-browser-'));
+  const args = [
+    '--bind', `127.0.0.1:${port}`,
+    '--data-dir', dataDir,
+    '--bot-delay-ms', String(opts.botDelayMs ?? 50),
+    '--rooms-per-minute', '1000',
+    '--messages-per-second', '200',
+    '--log', 'warn',
+  ];
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`chowka exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`chowka did not answer /healthz within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's chromium, headless (no browser download is possible here). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const PHONE = { width: 360, height: 640 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * A fresh browser context (its own localStorage, like another person) and page.
+ * Page errors and console errors are collected so tests can assert none happened.
+ */
+export async function newPlayer(browser, viewport = PHONE, opts = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push(m.text());
+  });
+  return { context, page };
+}
+
+/** Fills the home page's creation form and creates a room; returns its code. */
+export async function createRoom(page, url, { name, board = 5, players = 2, preset, pawns, gate, publicRoom = true }) {
+  await page.goto(url + '/');
+  await page.fill('#create-name', name);
+  if (preset) await page.check(`input[name="preset"][value="${preset}"]`, { force: true });
+  await page.click(`input[name="board"][value="${board}"] + span`);
+  await page.click(`input[name="players"][value="${players}"] + span`);
+  if (!publicRoom) await page.uncheck('#create-public');
+  if (pawns || gate) {
+    await page.click('details.options > summary');
+    if (pawns) await page.selectOption('#opt-pawns', String(pawns));
+    if (gate) await page.selectOption('#opt-gate', gate);
+  }
+  await page.click('form.create button[type="submit"]');
+  await page.waitForURL(/\/r\/[A-Z0-9]+$/);
+  await page.waitForSelector('.lobby');
+  return page.url().split('/r/')[1];
+}
+
+/** Opens a room link and takes a seat through the lobby's form. */
+export async function joinRoom(page, url, code, name) {
+  await page.goto(`${url}/r/${code}`);
+  await page.waitForSelector('#lobby-name');
+  await page.fill('#lobby-name', name);
+  await page.click('.join-inline button[type="submit"]');
+  await page.waitForSelector('.seat.me');
+}
+
+/** What the page shows about the game right now (read from the DOM only). */
+export function gameStatus(page) {
+  return page.evaluate(() => ({
+    over: !!document.querySelector('.result:not([hidden])'),
+    canThrow: !!document.querySelector('#throw-btn:not([hidden]):not([disabled])'),
+    canSkip: !!document.querySelector('#skip-btn:not([hidden]):not([disabled])'),
+    movable: document.querySelectorAll('.pawn.movable').length,
+    dests: document.querySelectorAll('.dest').length,
+    choices: document.querySelectorAll('.choices button').length,
+    confirm: !!document.querySelector('dialog.confirm[open]'),
+    mine: !!document.querySelector('.turn-banner.mine'),
+  }));
+}
+
+/**
+ * Makes one click of play if it is this page's turn, choosing only among
+ * highlighted things: throw, a glowing pawn then a marked square, a listed
+ * choice, the strand warning's confirm, or skip. Returns what it clicked.
+ */
+export async function playOneClick(page) {
+  const st = await gameStatus(page);
+  if (st.over || !st.mine) return null;
+  if (st.confirm) {
+    await page.click('#strand-confirm');
+    return 'confirm';
+  }
+  if (st.choices) {
+    await page.click('.choices button >> nth=0');
+    return 'choice';
+  }
+  if (st.dests) {
+    await page.click('.dest >> nth=0');
+    return 'dest';
+  }
+  // Moving first uses held values before throwing again: games end sooner.
+  if (st.movable) {
+    await page.click('.pawn.movable >> nth=0');
+    return 'pawn';
+  }
+  if (st.canThrow) {
+    await page.click('#throw-btn');
+    return 'throw';
+  }
+  if (st.canSkip) {
+    await page.click('#skip-btn');
+    return 'skip';
+  }
+  return null;
+}
+
+/** The game's version as the page last saw it changes after an action: wait for any DOM change of the banner/controls. */
+export async function settle(page, ms = 30) {
+  await page.waitForTimeout(ms);
+}
+
+/** Axe scan of the current page; returns the serious and critical violations. */
+export async function axeScan(page) {
+  await page.addScriptTag({ path: path.join(here, 'node_modules', 'axe-core', 'axe.min.js') });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}

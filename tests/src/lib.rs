@@ -1,1 +1,458 @@
-//! End-to-end test helpers.
+//! End-to-end test helpers: a real server (in-process, or the `chowka`
+//! binary as a child process), HTTP calls, and WebSocket players that pick
+//! among the legal actions the server sends.
+
+use futures_util::{SinkExt, StreamExt};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub use chowka_server::ServeOpts;
+
+/// Longest any single wait in a test may take.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A server running in this process, on a free port, with its own data folder.
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// The data folder (SQLite).
+    pub dir: tempfile::TempDir,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<Result<(), String>>>,
+}
+
+impl TestServer {
+    /// Starts a server with test-friendly options (no computer delay).
+    pub async fn start() -> TestServer {
+        TestServer::start_with(|_| {}).await
+    }
+
+    /// Starts a server after `tune` adjusts the options.
+    pub async fn start_with(tune: impl FnOnce(&mut ServeOpts)) -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut opts = ServeOpts {
+            data_dir: dir.path().to_path_buf(),
+            bot_delay_ms: 0,
+            rooms_per_minute: 1000,
+            messages_per_second: 1000,
+            ..ServeOpts::default()
+        };
+        tune(&mut opts);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(chowka_server::run(listener, opts, async move {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            base,
+            dir,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// The WebSocket URL.
+    pub fn ws(&self) -> String {
+        ws_url(&self.base)
+    }
+
+    /// Stops the server gracefully and waits for it.
+    pub async fn stop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            let r = tokio::time::timeout(WAIT, t).await.expect("server stops in time");
+            r.expect("server task").expect("server ran cleanly");
+        }
+    }
+}
+
+/// The WebSocket URL of a server.
+pub fn ws_url(base: &str) -> String {
+    format!("{}/ws", base.replacen("http://", "ws://", 1))
+}
+
+/// The `chowka` binary, built once per test run with the same profile.
+pub fn chowka_binary() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "-p", "chowka-server", "--bin", "chowka", "--message-format=json"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        cmd.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+        let out = cmd.stderr(Stdio::inherit()).output().expect("cargo build runs");
+        assert!(out.status.success(), "cargo build of chowka failed");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "chowka")
+            .filter_map(|v| v["executable"].as_str().map(PathBuf::from))
+            .last()
+            .expect("cargo reports the chowka executable")
+    })
+    .clone()
+}
+
+/// The `chowka` binary serving as a child process.
+pub struct ChildServer {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    child: Child,
+}
+
+impl ChildServer {
+    /// Starts `chowka` on a free port with this data folder, and waits
+    /// until it listens.
+    pub fn start(data_dir: &Path, extra: &[&str]) -> ChildServer {
+        use std::io::{BufRead, BufReader};
+        let mut child = Command::new(chowka_binary())
+            .args(["--bind", "127.0.0.1:0", "--bot-delay-ms", "0", "--log", "info"])
+            .arg("--data-dir")
+            .arg(data_dir)
+            .args(extra)
+            .env_remove("DATABASE_URL")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chowka starts");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut tx = Some(tx);
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Some(i) = line.find("listening on http://") {
+                    let addr = line[i + "listening on ".len()..].trim().to_string();
+                    if let Some(tx) = tx.take() {
+                        let _ = tx.send(addr);
+                    }
+                }
+                if std::env::var_os("CHOWKA_TEST_LOG").is_some() {
+                    eprintln!("[chowka] {line}");
+                }
+            }
+        });
+        let base = rx.recv_timeout(WAIT).expect("chowka listens");
+        ChildServer { base, child }
+    }
+
+    /// Sends SIGTERM and waits for a clean exit.
+    pub fn terminate(mut self) {
+        let pid = self.child.id().to_string();
+        let ok = Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        assert!(ok.success());
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "chowka exits cleanly on SIGTERM: {status}");
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "chowka stops in time");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills the process at once (SIGKILL).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ChildServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A small HTTP client.
+pub fn http() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(WAIT)
+        .build()
+        .expect("http client")
+}
+
+/// POSTs JSON; returns the status and the JSON answer.
+pub async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
+    let res = http()
+        .post(format!("{base}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// GETs JSON; returns the status and the JSON answer.
+pub async fn get(base: &str, path: &str) -> (u16, Value) {
+    let res = http().get(format!("{base}{path}")).send().await.expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// A room with every seat taken by a person: its code and the seat tokens.
+pub async fn room_of(base: &str, players: u8, options: Value) -> (String, Vec<String>) {
+    let (s, created) = post(
+        base,
+        "/api/rooms",
+        json!({"name": "Player 0", "players": players, "options": options}),
+    )
+    .await;
+    assert_eq!(s, 201, "{created}");
+    let code = created["code"].as_str().expect("code").to_string();
+    let mut tokens = vec![created["token"].as_str().expect("token").to_string()];
+    for i in 1..players {
+        let (s, seat) = post(
+            base,
+            &format!("/api/rooms/{code}/seats"),
+            json!({"name": format!("Player {i}")}),
+        )
+        .await;
+        assert_eq!(s, 201, "{seat}");
+        assert_eq!(seat["seat"], i);
+        tokens.push(seat["token"].as_str().expect("token").to_string());
+    }
+    (code, tokens)
+}
+
+/// A WebSocket connection speaking the chowka protocol.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The seat, from `welcome`.
+    pub seat: Option<u64>,
+    /// The latest state.
+    pub state: Value,
+    /// Errors received, by code.
+    pub errors: Vec<String>,
+}
+
+impl Client {
+    /// Connects without saying anything.
+    pub async fn connect_raw(ws: &str) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
+        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(ws))
+            .await
+            .expect("connect in time")
+            .expect("connect");
+        ws
+    }
+
+    /// Connects and says hello; waits for the welcome and the first state.
+    pub async fn join(ws: &str, room: &str, token: Option<&str>) -> Client {
+        let mut c = Client {
+            ws: Client::connect_raw(ws).await,
+            seat: None,
+            state: Value::Null,
+            errors: Vec::new(),
+        };
+        let mut hello = json!({"type": "hello", "room": room});
+        if let Some(t) = token {
+            hello["token"] = json!(t);
+        }
+        c.send(hello).await;
+        let welcome = c.next().await.expect("welcome");
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        c.seat = welcome["seat"].as_u64();
+        c.until(|m| m["type"] == "state").await;
+        c
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, msg: Value) {
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: String) -> bool {
+        self.ws.send(Message::Text(text.into())).await.is_ok()
+    }
+
+    /// The next JSON message (states and welcomes are remembered), or
+    /// `None` when the server closed the connection.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message in time");
+            match msg {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).expect("server sends JSON");
+                    match v["type"].as_str() {
+                        Some("state") => self.state = v.clone(),
+                        Some("welcome") => self.seat = v["seat"].as_u64(),
+                        Some("error") => self.errors.push(v["code"].as_str().unwrap_or("").into()),
+                        _ => {}
+                    }
+                    return Some(v);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Reads until the close frame; returns its status code.
+    pub async fn closed(&mut self) -> Option<u16> {
+        loop {
+            let msg = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("close in time");
+            match msg {
+                Some(Ok(Message::Close(f))) => return f.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                None | Some(Err(_)) => return None,
+            }
+        }
+    }
+
+    /// Reads until a message matches.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await.expect("connection open");
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until an error arrives; returns its code.
+    pub async fn error(&mut self) -> String {
+        let e = self.until(|m| m["type"] == "error").await;
+        e["code"].as_str().unwrap_or("").to_string()
+    }
+
+    /// The latest state's version.
+    pub fn version(&self) -> u64 {
+        self.state["version"].as_u64().unwrap_or(0)
+    }
+
+    /// Whether the latest state shows a finished game.
+    pub fn over(&self) -> bool {
+        self.state["room"]["status"] == "finished"
+    }
+
+    /// If this client must act in the latest state, a random legal action.
+    pub fn choose(&self, rng: &mut impl Rng) -> Option<Value> {
+        let seat = self.seat?;
+        let game = &self.state["game"];
+        if game.is_null() || game["result"] != "ongoing" {
+            return None;
+        }
+        if game["offer"]["to"].as_u64() == Some(seat) {
+            return Some(json!({"do": "answer_truce", "accept": rng.gen_bool(0.5)}));
+        }
+        if game["to_move"].as_u64() != Some(seat) {
+            return None;
+        }
+        if game["can_throw"] == true {
+            return Some(json!({"do": "throw"}));
+        }
+        let legal: Vec<&Value> = game["legal"].as_array()?.iter().collect();
+        // Prefer moves that do not strand the turn, as a person would.
+        let safe: Vec<&&Value> = legal.iter().filter(|m| m["strands"] != true).collect();
+        let pick = safe
+            .choose(rng)
+            .map(|m| **m)
+            .or_else(|| legal.choose(rng).copied());
+        if let Some(m) = pick {
+            let mut a = json!({"do": "move", "pawns": m["pawns"], "value": m["value"]});
+            if !m["target"].is_null() {
+                a["target"] = m["target"].clone();
+            }
+            return Some(a);
+        }
+        if game["can_skip"] == true {
+            return Some(json!({"do": "skip"}));
+        }
+        None
+    }
+
+    /// Acts on the latest state if it is this client's to act; true if it sent.
+    pub async fn act_if_mine(&mut self, rng: &mut impl Rng) -> bool {
+        match self.choose(rng) {
+            Some(action) => {
+                let v = self.version();
+                self.send(json!({"type": "act", "version": v, "action": action}))
+                    .await;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays until the game is over or `max_actions` were sent.
+    /// Returns the number of actions sent.
+    pub async fn play(&mut self, max_actions: usize) -> usize {
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_entropy();
+        let mut sent = 0;
+        let mut acted_on = 0;
+        let mut refused = 0;
+        while !self.over() && sent < max_actions {
+            if self.version() != acted_on && self.act_if_mine(&mut rng).await {
+                acted_on = self.version();
+                sent += 1;
+            }
+            if self.over() {
+                break;
+            }
+            let m = self.next().await.expect("connection open while playing");
+            if m["type"] == "error" {
+                // stale_version: a newer state is on its way; otherwise,
+                // look again at the same state.
+                if m["code"] != "stale_version" {
+                    acted_on = 0;
+                    refused += 1;
+                    assert!(refused < 50, "the server keeps refusing legal actions: {m}");
+                }
+            }
+        }
+        sent
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Plays a whole game with one client per seat, each in its own task;
+/// returns the clients after the end.
+pub async fn play_out(mut clients: Vec<Client>) -> Vec<Client> {
+    let tasks: Vec<_> = clients
+        .drain(..)
+        .map(|mut c| {
+            tokio::spawn(async move {
+                c.play(usize::MAX).await;
+                c
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.expect("player task"));
+    }
+    out
+}

@@ -1,0 +1,194 @@
+//! Whole games over real sockets: people picking among the legal actions
+//! the server sends, reconnecting, watching, computers and rematches.
+
+use chowka_tests::*;
+use serde_json::json;
+
+async fn whole_game(players: u8) {
+    let mut server = TestServer::start().await;
+    let (code, tokens) = room_of(&server.base, players, json!({})).await;
+    let mut clients = Vec::new();
+    for t in &tokens {
+        clients.push(Client::join(&server.ws(), &code, Some(t)).await);
+    }
+    clients[0].send(json!({"type": "start"})).await;
+    for c in clients.iter_mut() {
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+    }
+    let clients = play_out(clients).await;
+    let result = clients[0].state["game"]["result"].clone();
+    assert!(result.get("winner").is_some() || result == "draw", "{result}");
+    for c in &clients {
+        assert_eq!(c.state["game"]["result"], result);
+        assert_eq!(c.state["room"]["status"], "finished");
+    }
+    // The archive has the game, and its record replays to the same result.
+    let (s, game) = get(&server.base, &format!("/api/games/{code}")).await;
+    assert_eq!(s, 200, "{game}");
+    assert_eq!(game["result"], result);
+    let record: chowka_protocol::Record = serde_json::from_value(game["record"].clone()).unwrap();
+    let replayed = record.replay().expect("the archived record replays");
+    assert_eq!(serde_json::to_value(replayed.outcome()).unwrap(), result);
+    let (_, list) = get(&server.base, "/api/games").await;
+    assert!(list["games"].as_array().unwrap().iter().any(|g| g["id"] == code.as_str()));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_whole_game() {
+    whole_game(2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_play_a_whole_game() {
+    whole_game(4).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reconnects_with_the_token_and_a_spectator_follows() {
+    let mut server = TestServer::start().await;
+    let (code, tokens) = room_of(&server.base, 2, json!({"pawns": 2})).await;
+    let mut a = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
+    let mut b = Client::join(&server.ws(), &code, Some(&tokens[1])).await;
+    let mut watcher = Client::join(&server.ws(), &code.to_lowercase(), None).await;
+    assert_eq!(watcher.seat, None);
+    a.send(json!({"type": "start"})).await;
+    a.until(|m| m["room"]["status"] == "playing").await;
+    b.until(|m| m["room"]["status"] == "playing").await;
+    // A spectator cannot act.
+    let v = watcher.version();
+    watcher
+        .send(json!({"type": "act", "version": v, "action": {"do": "throw"}}))
+        .await;
+    assert_eq!(watcher.error().await, "not_seated");
+    // Play a little, then player b drops and comes back with the token.
+    let (a, b) = tokio::join!(
+        async move {
+            a.play(6).await;
+            a
+        },
+        async move {
+            b.play(6).await;
+            b
+        }
+    );
+    let version_before = b.version();
+    b.close().await;
+    let mut a = a;
+    a.until(|m| m["type"] == "presence" && m["connected"][1] == false).await;
+    let b = Client::join(&server.ws(), &code, Some(&tokens[1])).await;
+    assert_eq!(b.seat, Some(1));
+    assert!(b.version() >= version_before);
+    assert_eq!(b.state["events"], json!([]), "a fresh state has no events");
+    let clients = play_out(vec![a, b]).await;
+    // The spectator saw the same end.
+    let end = watcher
+        .until(|m| m["type"] == "state" && m["room"]["status"] == "finished")
+        .await;
+    assert_eq!(end["game"]["result"], clients[0].state["game"]["result"]);
+    assert_eq!(end["version"], clients[0].state["version"]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_fill_seats_and_a_rematch_keeps_the_players() {
+    let mut server = TestServer::start().await;
+    let (s, created) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "Asha", "players": 4, "options": {"pawns": 2},
+               "bots": [{"seat": 1, "level": "easy"}]}),
+    )
+    .await;
+    assert_eq!(s, 201, "{created}");
+    let code = created["code"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let mut host = Client::join(&server.ws(), &code, Some(&token)).await;
+    host.send(json!({"type": "set_bot", "seat": 2, "level": "hard"})).await;
+    host.until(|m| m["type"] == "state" && m["room"]["seats"][2]["bot"] == "hard").await;
+    host.send(json!({"type": "set_bot", "seat": 3, "level": "ultra"})).await;
+    assert_eq!(host.error().await, "bad_level");
+    // Seat 3 stays empty: the game is played by three.
+    host.send(json!({"type": "start"})).await;
+    let st = host.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+    assert_eq!(st["room"]["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(st["room"]["rules"]["players"], 3);
+    host.play(usize::MAX).await;
+    assert!(host.over());
+    host.send(json!({"type": "rematch"})).await;
+    let st = host.until(|m| m["type"] == "state" && !m["room"]["rematch"].is_null()).await;
+    let next = st["room"]["rematch"].as_str().unwrap().to_string();
+    assert_ne!(next, code);
+    // The same token opens the same seat in the rematch room.
+    let again = Client::join(&server.ws(), &next, Some(&token)).await;
+    assert_eq!(again.seat, Some(0));
+    assert_eq!(again.state["room"]["status"], "lobby");
+    assert_eq!(again.state["room"]["seats"][1]["bot"], "easy");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_plays_for_an_absent_player() {
+    let mut server = TestServer::start().await;
+    let (s, created) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "Asha", "players": 2, "turn_clock": 1}),
+    )
+    .await;
+    assert_eq!(s, 201);
+    let code = created["code"].as_str().unwrap().to_string();
+    let (_, seat) = post(&server.base, &format!("/api/rooms/{code}/seats"), json!({"name": "Ravi"})).await;
+    assert_eq!(seat["seat"], 1);
+    let mut host = Client::join(&server.ws(), &code, created["token"].as_str()).await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|m| m["room"]["status"] == "playing").await;
+    assert!(host.state["room"]["clock_ms"].as_u64().unwrap() <= 1000);
+    // Nobody acts: after a second the server throws for seat 0.
+    let st = host
+        .until(|m| m["type"] == "state" && m["events"].as_array().is_some_and(|e| e.iter().any(|e| e["type"] == "thrown")))
+        .await;
+    assert_eq!(st["events"][0]["player"], 0);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_http_api_answers_as_documented() {
+    let mut server = TestServer::start().await;
+    let (s, created) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "  Asha ", "players": 3, "public": true, "preset": "ashta-chamma"}),
+    )
+    .await;
+    assert_eq!(s, 201);
+    let code = created["code"].as_str().unwrap();
+    assert_eq!(created["room"]["seats"][0]["name"], "Asha");
+    let (_, list) = get(&server.base, "/api/rooms").await;
+    let listed = &list["rooms"][0];
+    assert_eq!(listed["code"], code);
+    assert_eq!(listed["taken"], 1);
+    assert_eq!(listed["preset"], "ashta-chamma");
+    let (s, d) = get(&server.base, &format!("/api/rooms/{}", code.to_lowercase())).await;
+    assert_eq!(s, 200);
+    assert_eq!(d["room"]["status"], "lobby");
+    let (s, e) = post(&server.base, &format!("/api/rooms/{code}/seats"), json!({"name": "B", "seat": 0})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("seat_taken")));
+    let (s, e) = get(&server.base, "/api/rooms/ABCDEFG").await;
+    assert_eq!((s, e["code"].as_str()), (404, Some("no_such_room")));
+    let (s, e) = post(&server.base, "/api/rooms", json!({"name": "x", "options": {"board": 6}})).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("bad_rules")));
+    let (s, e) = post(&server.base, "/api/rooms", json!({"name": "x", "colour": "red"})).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("bad_request")));
+    let (s, e) = get(&server.base, "/api/games/ABCDEFG").await;
+    assert_eq!((s, e["code"].as_str()), (404, Some("no_such_game")));
+    let res = http().get(format!("{}/healthz", server.base)).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let res = http().get(format!("{}/api/rules", server.base)).send().await.unwrap();
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/markdown"));
+    assert!(res.text().await.unwrap().contains("R15"));
+    let metrics = http().get(format!("{}/metrics", server.base)).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("chowka_rooms_active 1"), "{metrics}");
+    assert!(metrics.contains("chowka_rooms_created_total 1"));
+    server.stop().await;
+}

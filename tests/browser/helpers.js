@@ -60,37 +60,49 @@ export async function startServer(opts = {}) {
     '--messages-per-second', '200',
     '--log', 'warn',
   ];
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let child;
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`chowka exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+  async function launch() {
+    child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`chowka exited with ${child.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`chowka did not answer /healthz within 30 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`chowka did not answer /healthz within 30 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
   }
+  async function halt() {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await launch();
   return {
     url,
     logs: () => output,
+    /** Stops the server (gracefully) and starts it again on the same port and data. */
+    async restart(downMs = 0) {
+      await halt();
+      if (downMs) await new Promise((r) => setTimeout(r, downMs));
+      await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await halt();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -86,7 +86,9 @@ export class BoardView {
         const key = `${row},${col}`;
         const home = homes.get(key);
         const isCentre = row === this.centre.row && col === this.centre.col;
-        const cls = ['cell', home !== undefined && `home home-${home}`, isCentre && 'centre'];
+        // Rings alternate in tone so the spiral of the path reads at a glance.
+        const ring = Math.min(row, col, n - 1 - row, n - 1 - col);
+        const cls = ['cell', `ring-${ring % 2}`, home !== undefined && `home home-${home}`, isCentre && 'centre'];
         layers.cells.append(s('rect', { class: cls, x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL }));
         if (this.safe.has(key)) {
           const d = CELL / 2 - 14;

@@ -43,7 +43,9 @@ export class GameScreen {
     });
     this.svg.addEventListener('click', () => this.clearSelection());
 
-    this.banner = h('div', { class: 'turn-banner' });
+    // Focusable by script only: where keyboard focus lands when the element
+    // that had it disappears and nothing else can act (another's turn).
+    this.banner = h('div', { class: 'turn-banner', tabindex: '-1' });
     this.clockEl = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
     this.cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.cowries.setAttribute('class', 'cowries');
@@ -51,7 +53,8 @@ export class GameScreen {
     this.cowries.setAttribute('role', 'img');
     showThrow(this.cowries, null, false);
     this.throwBtn = h('button', { type: 'button', class: 'btn primary big throw-btn', id: 'throw-btn', onclick: () => this.send({ do: 'throw' }) }, 'Throw');
-    this.heldEl = h('div', { class: 'held', role: 'group', 'aria-label': 'Held values' });
+    this.heldLabel = h('span', { class: 'held-label', id: 'held-label', text: 'Held' });
+    this.heldEl = h('div', { class: 'held', role: 'group', 'aria-labelledby': 'held-label' });
     this.pendingEl = h('span', { class: 'pending' });
     this.hintEl = h('p', { class: 'hint move-hint', id: 'move-hint' });
     this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': 'Choose the move' });
@@ -59,7 +62,7 @@ export class GameScreen {
     this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, 'Cancel');
     this.controls = h('section', { class: 'controls card', 'aria-label': 'Your turn' },
       h('div', { class: 'throw-row' }, this.cowries, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
-      h('div', { class: 'held-row' }, h('span', { class: 'held-label', text: 'Held' }), this.heldEl, this.skipBtn),
+      h('div', { class: 'held-row' }, this.heldLabel, this.heldEl, this.skipBtn),
       this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn));
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
@@ -351,9 +354,11 @@ export class GameScreen {
     this.throwBtn.hidden = !(mine && game.can_throw);
     this.throwBtn.disabled = this.busy;
     this.throwBtn.textContent = game.pending > 1 ? `Throw (${game.pending} left)` : 'Throw';
-    this.pendingEl.textContent = over ? '' : `${game.pending} throw${game.pending === 1 ? '' : 's'} pending${game.run ? ` · grace run ${game.run}` : ''}`;
+    this.pendingEl.textContent = over ? '' : `${game.pending} throw${game.pending === 1 ? '' : 's'} to come${game.run ? ` · ${game.run} grace${game.run > 1 ? 's' : ''} in a row` : ''}`;
     const seen = new Map();
-    fill(this.heldEl, heldValues.length ? heldValues.map((v) => {
+    this.heldLabel.textContent = mine ? 'Held' : `${this.who(toMove)} holds`;
+    fill(this.heldEl, heldValues.length && !mine ? heldValues.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) }))
+      : heldValues.length ? heldValues.map((v) => {
       const nth = (seen.get(v) || 0) + 1;
       seen.set(v, nth);
       const canUse = mine && usable.has(v) && !this.busy;
@@ -398,7 +403,7 @@ export class GameScreen {
         this.el.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) ||
         (focusKey.startsWith('pawn-') && this.el.querySelector(`.pawn.movable[data-pawn="${focusKey.slice(5)}"]`)));
       const next = again || this.el.querySelector('#throw-btn:not([hidden]), .choices button, .dest, .pawn.movable, .held .chip:not([disabled]), #skip-btn:not([hidden])');
-      (next || this.svg).focus?.({ preventScroll: true });
+      (next || this.banner).focus({ preventScroll: true });
     }
   }
 
@@ -465,7 +470,7 @@ export class GameScreen {
     const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === room.rules.board ** 2 - 1).length }));
     fill(this.resultEl,
       h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
-      h('p', { text: `After ${game.round} round${game.round === 1 ? '' : 's'}. ${finishedIn.map(({ i, n }) => `${this.who(i)}: ${n}/${room.rules.pawns} home`).join(' · ')}.` }),
+      h('p', { text: `After ${game.round} round${game.round === 1 ? '' : 's'}. ${finishedIn.map(({ i, n }) => `${this.who(i)}: ${n}/${room.rules.pawns} at the centre`).join(' · ')}.` }),
       h('div', { class: 'result-buttons' }, buttons));
   }
 }

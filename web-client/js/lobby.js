@@ -7,6 +7,7 @@ import { PRESETS, OPTIONS, SIDE_NAMES } from './names.js';
 import { seatName, swatch } from './players.js';
 import { savedName } from './storage.js';
 import { notice, showError } from './announce.js';
+import { BoardView } from './board.js';
 
 const LEVELS = ['easy', 'medium', 'hard'];
 
@@ -54,7 +55,13 @@ export class Lobby {
           h('h2', { id: 'seats-title', class: 'panel-title', text: 'Seats' }),
           this.seatsList, this.joinArea, this.startArea),
         h('details', { class: 'card rules-card' }, h('summary', { text: 'Rules of this room' }), this.rulesArea)),
-      h('div', { class: 'lobby-side' }, feedEl));
+      h('div', { class: 'lobby-side' },
+        h('figure', { class: 'card preview' }, this.previewSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg'),
+          h('figcaption', { class: 'hint', text: 'The board, turned so your home is at the bottom. Pawns appear as seats fill.' })),
+        feedEl));
+    this.previewSvg.setAttribute('class', 'board preview-board');
+    this.previewSvg.setAttribute('role', 'img');
+    this.preview = new BoardView(this.previewSvg, { onPawn() {}, onDest() {} });
   }
 
   link(code) {
@@ -142,10 +149,22 @@ export class Lobby {
       const host = room.seats.find((s) => s.host);
       fill(this.startArea, h('p', { class: 'hint', text: `Waiting for ${host ? seatName(host) : 'the host'} to start the game.` }));
     }
+    this.drawPreview(ctx);
     if (!this.rulesArea.firstChild || this.rulesKey !== JSON.stringify(room.rules)) {
       this.rulesKey = JSON.stringify(room.rules);
       fill(this.rulesArea, rulesSummary(room.rules));
     }
+  }
+
+  /** The empty board with each taken seat's pawns at home (or waiting beside it). */
+  drawPreview(ctx) {
+    const { board, room, seat } = ctx;
+    if (!board || board.paths.length !== room.seats.length) return;
+    this.preview.setGeometry(board, seat);
+    const start = room.rules.entry === 'home' ? 0 : null;
+    const pawns = room.seats.map((s) => (s.name || s.bot ? Array(room.rules.pawns).fill(start) : []));
+    this.preview.render({ pawns, pairs: [] }, { rules: room.rules, seatLabel: (i) => seatName(room.seats[i]) });
+    this.previewSvg.setAttribute('aria-label', `Board preview, ${board.size} by ${board.size}`);
   }
 
   async joinFromForm(seat) {

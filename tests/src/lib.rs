@@ -456,3 +456,27 @@ pub async fn play_out(mut clients: Vec<Client>) -> Vec<Client> {
     }
     out
 }
+
+/// Plays `actions` actions one at a time (whoever must act acts, and
+/// everyone waits for the new state), stopping early if the game ends.
+pub async fn play_steps(clients: &mut [Client], actions: usize) {
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_entropy();
+    for _ in 0..actions {
+        if clients.iter().any(|c| c.over()) {
+            return;
+        }
+        let before = clients.iter().map(|c| c.version()).max().unwrap_or(0);
+        let mut acted = false;
+        for c in clients.iter_mut() {
+            if c.version() == before && c.act_if_mine(&mut rng).await {
+                acted = true;
+                break;
+            }
+        }
+        assert!(acted, "someone must act in version {before}");
+        for c in clients.iter_mut() {
+            c.until(|m| m["type"] == "state" && m["version"].as_u64() > Some(before))
+                .await;
+        }
+    }
+}

@@ -62,16 +62,9 @@ async fn a_player_reconnects_with_the_token_and_a_spectator_follows() {
         .await;
     assert_eq!(watcher.error().await, "not_seated");
     // Play a little, then player b drops and comes back with the token.
-    let (a, b) = tokio::join!(
-        async move {
-            a.play(6).await;
-            a
-        },
-        async move {
-            b.play(6).await;
-            b
-        }
-    );
+    let mut both = [a, b];
+    play_steps(&mut both, 6).await;
+    let [a, b] = both;
     let version_before = b.version();
     b.close().await;
     let mut a = a;

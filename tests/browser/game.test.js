@@ -83,7 +83,7 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
       await shot(asha.page, 'game-5x5-360');
       await shot(ravi.page, 'game-5x5-1280');
     }
-    if (!reloaded && actions >= 20) {
+    if (!reloaded && actions >= 10) {
       // Mid-game reload: the seat token in localStorage brings Ravi back.
       reloaded = true;
       await ravi.page.reload();

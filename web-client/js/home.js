@@ -7,6 +7,7 @@ import { PRESETS, OPTIONS, presetDefaults, SEATS } from './names.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName } from './storage.js';
 import { showError } from './announce.js';
+import { showThrow } from './cowries.js';
 
 const REFRESH_MS = 8000;
 
@@ -216,13 +217,21 @@ async function loadList(ul, fetcher, render, empty) {
 
 /** Renders the home page into `container`; returns a cleanup function. */
 export function homeView(container, navigate) {
+  // Four cowries all mouth up: a chowka, thrown once as the page opens.
+  const heroCowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  heroCowries.setAttribute('class', 'cowries hero-cowries');
+  heroCowries.setAttribute('viewBox', '0 0 240 80');
+  heroCowries.setAttribute('aria-hidden', 'true');
+  showThrow(heroCowries, 4, true);
   const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: 'Looking for open rooms…' }));
   const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: 'Loading…' }));
   container.replaceChildren(
     h('section', { class: 'hero' },
-      h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: ' — the cowrie race' })),
+      h('div', { class: 'hero-head' },
+        h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: 'the cowrie race' })),
+        heroCowries),
       h('p', { class: 'lead', text: 'Throw four cowries, race your pawns round the board to the centre, hit your friends on the way. 2 to 4 players, or play the computer.' }),
-      h('p', {}, h('a', { href: '/#rules', class: 'btn ghost', text: 'Read the rules' }))),
+      h('p', { class: 'hero-links' }, h('a', { href: '/#rules', class: 'btn ghost', text: 'Read the rules' }))),
     h('div', { class: 'home-grid' },
       createForm(navigate),
       h('div', { class: 'home-side' },

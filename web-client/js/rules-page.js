@@ -8,16 +8,17 @@
 import { h } from './dom.js';
 
 /** Inline markup of one line, as DOM nodes. */
-function inline(text) {
+function inline(text, links = true) {
   const out = [];
-  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\bR\d{1,2}\b)/g;
+  // Bold text holds a rule's own title ("**R7. Entering**"): no self-links there.
+  const re = links ? /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\bR\d{1,2}\b)/g : /(`[^`]+`|\*[^*\s][^*]*\*)/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const t = m[0];
-    if (t.startsWith('**')) out.push(h('strong', {}, inline(t.slice(2, -2))));
+    if (t.startsWith('**')) out.push(h('strong', {}, inline(t.slice(2, -2), false)));
     else if (t.startsWith('`')) out.push(h('code', { text: t.slice(1, -1) }));
-    else if (t.startsWith('*')) out.push(h('em', {}, inline(t.slice(1, -1))));
+    else if (t.startsWith('*')) out.push(h('em', {}, inline(t.slice(1, -1), links)));
     else out.push(h('a', { href: `#rule-${t}`, text: t }));
     last = m.index + t.length;
   }

@@ -13,7 +13,7 @@ import { SEATS } from './names.js';
 import { sound } from './sound.js';
 
 const CELL = 100;
-const MARGIN = 72;
+const MARGIN = 84;
 const TURNS = { S: 0, E: 1, N: 2, W: 3 };
 const STEP_MS = 130;
 
@@ -195,12 +195,13 @@ export class BoardView {
     // Outward from the home edge, into the margin.
     const out = r === n - 1 ? [0, 1] : r === 0 ? [0, -1] : c === 0 ? [-1, 0] : [1, 0];
     const along = [Math.abs(out[1]), Math.abs(out[0])];
-    const gap = 34;
+    // Big enough to tap on a phone; closer together when many wait.
+    const gap = waiting.length > 6 ? 44 : 52;
     waiting.forEach((pawn, j) => {
       const off = (j - (waiting.length - 1) / 2) * gap;
-      const x = home.x + out[0] * (CELL / 2 + 34) + along[0] * off;
-      const y = home.y + out[1] * (CELL / 2 + 34) + along[1] * off;
-      this.drawItem(layer, { kind: 'stack', seat, pawns: [pawn], pos: null }, x, y, 15, opts);
+      const x = home.x + out[0] * (CELL / 2 + 40) + along[0] * off;
+      const y = home.y + out[1] * (CELL / 2 + 40) + along[1] * off;
+      this.drawItem(layer, { kind: 'stack', seat, pawns: [pawn], pos: null }, x, y, 20, opts);
     });
   }
 

@@ -17,6 +17,9 @@ import { announce } from './announce.js';
 import { sound } from './sound.js';
 import { SEATS } from './names.js';
 
+/** Events worth a message over the board, not only a line in the log. */
+const FLASH = new Set(['hit', 'grace_penalty', 'turn_undone', 'held_forfeited', 'truce_offered', 'truce_accepted', 'betrayal', 'relay']);
+
 export class GameScreen {
   /**
    * @param {{act: (action: object) => boolean, rematch: () => void, gotoRematch: (code: string) => void}} actions
@@ -68,10 +71,13 @@ export class GameScreen {
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
     this.playersEl = h('ul', { class: 'players', 'aria-label': 'Players' });
 
+    // Big moments (hits, lost turns, truces) also show over the board: on a
+    // phone the log is below the fold. The live region already speaks them.
+    this.flashEl = h('div', { class: 'flash-msg', 'aria-hidden': 'true', hidden: true });
     this.dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
 
     this.el = h('section', { class: 'game', 'aria-label': 'Game' },
-      h('div', { class: 'board-col' }, this.banner, h('div', { class: 'board-wrap' }, this.svg)),
+      h('div', { class: 'board-col' }, this.banner, this.flashEl, h('div', { class: 'board-wrap' }, this.svg)),
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
@@ -167,6 +173,7 @@ export class GameScreen {
         default:
           break;
       }
+      if (text && FLASH.has(e.type)) this.flash(text, e.type);
       if (text) {
         const kind = { hit: 'hit', grace_penalty: 'penalty', turn_undone: 'penalty', held_forfeited: 'penalty', betrayal: 'hit', won: 'win' }[e.type] ?? (e.type.startsWith('truce') || e.type === 'relay' ? 'truce' : '');
         this.feed.event(text, kind);
@@ -180,6 +187,14 @@ export class GameScreen {
     }
     if (spoken.length) announce(spoken.slice(-4).join(' '));
     return { walks, hits };
+  }
+
+  flash(text, type) {
+    clearTimeout(this.flashTimer);
+    this.flashEl.textContent = text;
+    this.flashEl.className = `flash-msg flash-${type}`;
+    this.flashEl.hidden = false;
+    this.flashTimer = setTimeout(() => (this.flashEl.hidden = true), 2600 + text.length * 25);
   }
 
   legal() {
@@ -216,7 +231,14 @@ export class GameScreen {
       else this.resolve(c);
     }
     this.render();
-    if (this.sel.pawn === null && this.sel.value !== null) this.focusFirst('.pawn.movable');
+    // A value alone lists its moves as buttons too: big targets on a phone,
+    // and every move reachable without finding a pawn on the board.
+    if (this.sel.pawn === null && this.sel.value !== null) {
+      const c = this.candidates();
+      if (c.length <= 8) this.choices = c;
+      this.render();
+    }
+    if (this.sel.pawn === null && this.sel.value !== null) this.focusFirst('.choices button, .pawn.movable');
     else this.focusFirst('.choices button');
   }
 
@@ -484,7 +506,15 @@ function describe(m, screen, cap = true) {
   let text;
   if (waiting) text = `bring in ${m.pawns.length === 1 ? `pawn ${pawns[0]}` : `${m.pawns.length} pawns`} with ${m.value}`;
   else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${m.value / 2} square${m.value === 2 ? '' : 's'} with ${m.value}`;
-  else text = `move pawn ${pawns[0]} with ${m.value}`;
+  else {
+    const from = g.pawns[me][m.pawns[0]];
+    const centre = screen.geom.size ** 2 - 1;
+    const steps = m.to >= from ? m.to - from : null;
+    text = `move pawn ${pawns[0]} with ${m.value}`;
+    if (m.to === centre) text += ' to the centre';
+    else if (steps !== null && steps !== m.value) text += ` (${steps} squares)`;
+    else if (from === 0) text += ' from home';
+  }
   if (m.hits !== null && m.hits !== undefined) text += `, hitting ${screen.who(m.hits)}`;
   if (m.strands) text += ' (strands the turn)';
   return cap ? text.charAt(0).toUpperCase() + text.slice(1) : text.replace(' (strands the turn)', '');

@@ -209,7 +209,9 @@ fn rate_limit(app: &App, ip: IpAddr) -> Result<(), ApiError> {
         *entry = (now, 0);
     }
     if entry.1 >= app.config.rooms_per_minute {
-        let wait = 60u64.saturating_sub(now.duration_since(entry.0).as_secs()).max(1);
+        let wait = 60u64
+            .saturating_sub(now.duration_since(entry.0).as_secs())
+            .max(1);
         let mut e = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
@@ -257,7 +259,10 @@ pub async fn create_room(
                 format!("Computer players sit in seats 1 to {}.", rules.players - 1),
             ));
         }
-        let level: Level = b.level.parse().map_err(|e: String| ApiError::bad("bad_level", e))?;
+        let level: Level = b
+            .level
+            .parse()
+            .map_err(|e: String| ApiError::bad("bad_level", e))?;
         seats[b.seat as usize].bot = Some(level);
     }
     rate_limit(&app, client_ip(&app, peer, &headers))?;
@@ -288,7 +293,7 @@ pub async fn create_room(
         ),
         CreateError::Store(e) => ApiError::store(e),
     })?;
-    let details = stub.details().await.ok_or_else(|| Refusal::no_room())?;
+    let details = stub.details().await.ok_or_else(Refusal::no_room)?;
     tracing::info!(room = %code, "room created");
     Ok((
         StatusCode::CREATED,
@@ -455,9 +460,20 @@ pub async fn game(
     State(app): State<App>,
     Path(id): Path<String>,
 ) -> Result<Json<ArchivedGame>, ApiError> {
-    let no_game = || ApiError::new(StatusCode::NOT_FOUND, "no_such_game", "There is no such game.");
+    let no_game = || {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_game",
+            "There is no such game.",
+        )
+    };
     let id = ids::normalize_code(&id).ok_or_else(no_game)?;
-    let row = app.store.game(&id).await.map_err(ApiError::store)?.ok_or_else(no_game)?;
+    let row = app
+        .store
+        .game(&id)
+        .await
+        .map_err(ApiError::store)?
+        .ok_or_else(no_game)?;
     let record: Record = serde_json::from_str(&row.record).map_err(ApiError::store)?;
     Ok(Json(ArchivedGame {
         id: row.id,
@@ -482,7 +498,10 @@ pub async fn healthz(State(app): State<App>) -> Response {
 /// `GET /metrics`: Prometheus text.
 pub async fn metrics(State(app): State<App>) -> Response {
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
         app.metrics.render(),
     )
         .into_response()

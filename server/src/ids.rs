@@ -48,7 +48,11 @@ pub fn hash_token(token: &str) -> String {
 /// Compares two token hashes in constant time, so that response timing
 /// does not leak how much of a guess was right.
 pub fn same_hash(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 #[cfg(test)]

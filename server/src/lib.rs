@@ -101,7 +101,12 @@ pub async fn run(
     let config = Arc::new(config);
     let metrics = Arc::new(Metrics::default());
     let (stop, stopped) = watch::channel(false);
-    let registry = Registry::new(config.clone(), store.clone(), metrics.clone(), stopped.clone());
+    let registry = Registry::new(
+        config.clone(),
+        store.clone(),
+        metrics.clone(),
+        stopped.clone(),
+    );
     let restored = registry
         .restore_all()
         .await
@@ -134,7 +139,10 @@ pub async fn run(
     .await
     .map_err(|e| format!("server error: {e}"))?;
     let grace = Duration::from_secs(config.shutdown_secs);
-    if tokio::time::timeout(grace, registry.wait_closed()).await.is_err() {
+    if tokio::time::timeout(grace, registry.wait_closed())
+        .await
+        .is_err()
+    {
         tracing::warn!("some rooms did not stop in time");
     }
     // Every WebSocket task holds a permit: having them all means every

@@ -92,16 +92,59 @@ impl Metrics {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
         };
         let counter = |out: &mut String, name: &str, help: &str, v: u64| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}");
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}"
+            );
         };
-        gauge(&mut out, "chowka_rooms_active", "Rooms with a running task.", self.rooms_active.load(Relaxed));
-        counter(&mut out, "chowka_rooms_created_total", "Rooms created.", self.rooms_created.load(Relaxed));
-        counter(&mut out, "chowka_rooms_restored_total", "Rooms restored from the store.", self.rooms_restored.load(Relaxed));
-        gauge(&mut out, "chowka_connections_active", "Open WebSocket connections.", self.connections_active.load(Relaxed));
-        counter(&mut out, "chowka_connections_total", "WebSocket connections accepted.", self.connections_total.load(Relaxed));
-        counter(&mut out, "chowka_messages_received_total", "WebSocket messages received.", self.messages_received.load(Relaxed));
-        counter(&mut out, "chowka_actions_total", "Game actions accepted.", self.actions.load(Relaxed));
-        counter(&mut out, "chowka_games_finished_total", "Games finished.", self.games_finished.load(Relaxed));
+        gauge(
+            &mut out,
+            "chowka_rooms_active",
+            "Rooms with a running task.",
+            self.rooms_active.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_rooms_created_total",
+            "Rooms created.",
+            self.rooms_created.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_rooms_restored_total",
+            "Rooms restored from the store.",
+            self.rooms_restored.load(Relaxed),
+        );
+        gauge(
+            &mut out,
+            "chowka_connections_active",
+            "Open WebSocket connections.",
+            self.connections_active.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_connections_total",
+            "WebSocket connections accepted.",
+            self.connections_total.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_messages_received_total",
+            "WebSocket messages received.",
+            self.messages_received.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_actions_total",
+            "Game actions accepted.",
+            self.actions.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_games_finished_total",
+            "Games finished.",
+            self.games_finished.load(Relaxed),
+        );
         self.action_latency.render(
             &mut out,
             "chowka_action_seconds",

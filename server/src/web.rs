@@ -95,7 +95,10 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     {
         return (
             StatusCode::NOT_MODIFIED,
-            [(header::ETAG, etag), (header::CACHE_CONTROL, cache.to_string())],
+            [
+                (header::ETAG, etag),
+                (header::CACHE_CONTROL, cache.to_string()),
+            ],
         )
             .into_response();
     }

@@ -23,7 +23,9 @@ use tokio::sync::{broadcast, OwnedSemaphorePermit};
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The message types a client may send (for `unknown_type`).
-const CLIENT_TYPES: [&str; 7] = ["hello", "act", "chat", "start", "set_bot", "rematch", "ping"];
+const CLIENT_TYPES: [&str; 7] = [
+    "hello", "act", "chat", "start", "set_bot", "rematch", "ping",
+];
 
 /// `GET /ws`: upgrades to a WebSocket, if a connection slot is free.
 pub async fn upgrade(
@@ -93,7 +95,11 @@ fn parse(text: &str) -> Parsed {
         Ok(v) => v,
         Err(e) => return Parsed::Bad("bad_message", format!("That is not JSON: {e}.")),
     };
-    let Some(kind) = value.get("type").and_then(|t| t.as_str()).map(str::to_owned) else {
+    let Some(kind) = value
+        .get("type")
+        .and_then(|t| t.as_str())
+        .map(str::to_owned)
+    else {
         return Parsed::Bad(
             "bad_message",
             "A message is a JSON object with a \"type\" string.".into(),
@@ -177,10 +183,7 @@ impl RateLimit {
 
 /// Reads the `hello` and joins its room; `None` (after telling the client
 /// why and closing) if it could not.
-async fn hello(
-    socket: &mut WebSocket,
-    app: &App,
-) -> Option<(RoomStub, crate::rooms::Joined)> {
+async fn hello(socket: &mut WebSocket, app: &App) -> Option<(RoomStub, crate::rooms::Joined)> {
     let first = tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await;
     let text = match first {
         Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_INPUT_BYTES => t,
@@ -190,7 +193,13 @@ async fn hello(
             return None;
         }
         Ok(Some(Ok(_))) => {
-            send_error(socket, app, "hello_first", "Say hello first: {\"type\":\"hello\",\"room\":CODE}.").await;
+            send_error(
+                socket,
+                app,
+                "hello_first",
+                "Say hello first: {\"type\":\"hello\",\"room\":CODE}.",
+            )
+            .await;
             close(socket, 1008, "hello first").await;
             return None;
         }
@@ -208,7 +217,13 @@ async fn hello(
     let (room, token) = match parse(&text) {
         Parsed::Msg(ClientMsg::Hello { room, token }) => (room, token),
         Parsed::Msg(_) => {
-            send_error(socket, app, "hello_first", "Say hello first: {\"type\":\"hello\",\"room\":CODE}.").await;
+            send_error(
+                socket,
+                app,
+                "hello_first",
+                "Say hello first: {\"type\":\"hello\",\"room\":CODE}.",
+            )
+            .await;
             close(socket, 1008, "hello first").await;
             return None;
         }
@@ -225,7 +240,9 @@ async fn hello(
             let mut joined = Err(Refusal::no_room());
             // A room task may end between finding and joining: try a fresh one.
             for _ in 0..2 {
-                let Some(stub) = app.registry.get(&code).await else { break };
+                let Some(stub) = app.registry.get(&code).await else {
+                    break;
+                };
                 match stub.join(token.clone()).await {
                     Some(Ok(j)) => {
                         joined = Ok((stub, j));
@@ -364,14 +381,20 @@ mod tests {
 
     #[test]
     fn unknown_types_are_told_apart_from_malformed_messages() {
-        assert!(matches!(parse("{\"type\":\"fly\"}"), Parsed::Bad("unknown_type", _)));
+        assert!(matches!(
+            parse("{\"type\":\"fly\"}"),
+            Parsed::Bad("unknown_type", _)
+        ));
         assert!(matches!(parse("nope"), Parsed::Bad("bad_message", _)));
         assert!(matches!(parse("[1]"), Parsed::Bad("bad_message", _)));
         assert!(matches!(
             parse("{\"type\":\"act\",\"version\":\"x\",\"action\":{\"do\":\"throw\"}}"),
             Parsed::Bad("bad_message", _)
         ));
-        assert!(matches!(parse("{\"type\":\"ping\"}"), Parsed::Msg(ClientMsg::Ping)));
+        assert!(matches!(
+            parse("{\"type\":\"ping\"}"),
+            Parsed::Msg(ClientMsg::Ping)
+        ));
     }
 
     #[test]

@@ -47,7 +47,9 @@ impl TestServer {
             ..ServeOpts::default()
         };
         tune(&mut opts);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(chowka_server::run(listener, opts, async move {
@@ -72,7 +74,9 @@ impl TestServer {
             let _ = s.send(());
         }
         if let Some(t) = self.task.take() {
-            let r = tokio::time::timeout(WAIT, t).await.expect("server stops in time");
+            let r = tokio::time::timeout(WAIT, t)
+                .await
+                .expect("server stops in time");
             r.expect("server task").expect("server ran cleanly");
         }
     }
@@ -89,12 +93,22 @@ pub fn chowka_binary() -> PathBuf {
     BIN.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut cmd = Command::new(cargo);
-        cmd.args(["build", "-p", "chowka-server", "--bin", "chowka", "--message-format=json"]);
+        cmd.args([
+            "build",
+            "-p",
+            "chowka-server",
+            "--bin",
+            "chowka",
+            "--message-format=json",
+        ]);
         if !cfg!(debug_assertions) {
             cmd.arg("--release");
         }
         cmd.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
-        let out = cmd.stderr(Stdio::inherit()).output().expect("cargo build runs");
+        let out = cmd
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("cargo build runs");
         assert!(out.status.success(), "cargo build of chowka failed");
         let stdout = String::from_utf8_lossy(&out.stdout);
         stdout
@@ -121,7 +135,14 @@ impl ChildServer {
     pub fn start(data_dir: &Path, extra: &[&str]) -> ChildServer {
         use std::io::{BufRead, BufReader};
         let mut child = Command::new(chowka_binary())
-            .args(["--bind", "127.0.0.1:0", "--bot-delay-ms", "0", "--log", "info"])
+            .args([
+                "--bind",
+                "127.0.0.1:0",
+                "--bot-delay-ms",
+                "0",
+                "--log",
+                "info",
+            ])
             .arg("--data-dir")
             .arg(data_dir)
             .args(extra)
@@ -162,7 +183,10 @@ impl ChildServer {
         let deadline = std::time::Instant::now() + WAIT;
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "chowka exits cleanly on SIGTERM: {status}");
+                assert!(
+                    status.success(),
+                    "chowka exits cleanly on SIGTERM: {status}"
+                );
                 return;
             }
             assert!(std::time::Instant::now() < deadline, "chowka stops in time");
@@ -206,7 +230,11 @@ pub async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
 
 /// GETs JSON; returns the status and the JSON answer.
 pub async fn get(base: &str, path: &str) -> (u16, Value) {
-    let res = http().get(format!("{base}{path}")).send().await.expect("request");
+    let res = http()
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .expect("request");
     let status = res.status().as_u16();
     (status, res.json().await.unwrap_or(Value::Null))
 }

@@ -13,11 +13,15 @@ async fn whole_game(players: u8) {
     }
     clients[0].send(json!({"type": "start"})).await;
     for c in clients.iter_mut() {
-        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+            .await;
     }
     let clients = play_out(clients).await;
     let result = clients[0].state["game"]["result"].clone();
-    assert!(result.get("winner").is_some() || result == "draw", "{result}");
+    assert!(
+        result.get("winner").is_some() || result == "draw",
+        "{result}"
+    );
     for c in &clients {
         assert_eq!(c.state["game"]["result"], result);
         assert_eq!(c.state["room"]["status"], "finished");
@@ -30,7 +34,11 @@ async fn whole_game(players: u8) {
     let replayed = record.replay().expect("the archived record replays");
     assert_eq!(serde_json::to_value(replayed.outcome()).unwrap(), result);
     let (_, list) = get(&server.base, "/api/games").await;
-    assert!(list["games"].as_array().unwrap().iter().any(|g| g["id"] == code.as_str()));
+    assert!(list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == code.as_str()));
     server.stop().await;
 }
 
@@ -68,7 +76,8 @@ async fn a_player_reconnects_with_the_token_and_a_spectator_follows() {
     let version_before = b.version();
     b.close().await;
     let mut a = a;
-    a.until(|m| m["type"] == "presence" && m["connected"][1] == false).await;
+    a.until(|m| m["type"] == "presence" && m["connected"][1] == false)
+        .await;
     let b = Client::join(&server.ws(), &code, Some(&tokens[1])).await;
     assert_eq!(b.seat, Some(1));
     assert!(b.version() >= version_before);
@@ -97,19 +106,26 @@ async fn computers_fill_seats_and_a_rematch_keeps_the_players() {
     let code = created["code"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
     let mut host = Client::join(&server.ws(), &code, Some(&token)).await;
-    host.send(json!({"type": "set_bot", "seat": 2, "level": "hard"})).await;
-    host.until(|m| m["type"] == "state" && m["room"]["seats"][2]["bot"] == "hard").await;
-    host.send(json!({"type": "set_bot", "seat": 3, "level": "ultra"})).await;
+    host.send(json!({"type": "set_bot", "seat": 2, "level": "hard"}))
+        .await;
+    host.until(|m| m["type"] == "state" && m["room"]["seats"][2]["bot"] == "hard")
+        .await;
+    host.send(json!({"type": "set_bot", "seat": 3, "level": "ultra"}))
+        .await;
     assert_eq!(host.error().await, "bad_level");
     // Seat 3 stays empty: the game is played by three.
     host.send(json!({"type": "start"})).await;
-    let st = host.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+    let st = host
+        .until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+        .await;
     assert_eq!(st["room"]["seats"].as_array().unwrap().len(), 3);
     assert_eq!(st["room"]["rules"]["players"], 3);
     host.play(usize::MAX).await;
     assert!(host.over());
     host.send(json!({"type": "rematch"})).await;
-    let st = host.until(|m| m["type"] == "state" && !m["room"]["rematch"].is_null()).await;
+    let st = host
+        .until(|m| m["type"] == "state" && !m["room"]["rematch"].is_null())
+        .await;
     let next = st["room"]["rematch"].as_str().unwrap().to_string();
     assert_ne!(next, code);
     // The same token opens the same seat in the rematch room.
@@ -131,7 +147,12 @@ async fn the_turn_clock_plays_for_an_absent_player() {
     .await;
     assert_eq!(s, 201);
     let code = created["code"].as_str().unwrap().to_string();
-    let (_, seat) = post(&server.base, &format!("/api/rooms/{code}/seats"), json!({"name": "Ravi"})).await;
+    let (_, seat) = post(
+        &server.base,
+        &format!("/api/rooms/{code}/seats"),
+        json!({"name": "Ravi"}),
+    )
+    .await;
     assert_eq!(seat["seat"], 1);
     let mut host = Client::join(&server.ws(), &code, created["token"].as_str()).await;
     host.send(json!({"type": "start"})).await;
@@ -139,7 +160,12 @@ async fn the_turn_clock_plays_for_an_absent_player() {
     assert!(host.state["room"]["clock_ms"].as_u64().unwrap() <= 1000);
     // Nobody acts: after a second the server throws for seat 0.
     let st = host
-        .until(|m| m["type"] == "state" && m["events"].as_array().is_some_and(|e| e.iter().any(|e| e["type"] == "thrown")))
+        .until(|m| {
+            m["type"] == "state"
+                && m["events"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|e| e["type"] == "thrown"))
+        })
         .await;
     assert_eq!(st["events"][0]["player"], 0);
     server.stop().await;
@@ -165,22 +191,55 @@ async fn the_http_api_answers_as_documented() {
     let (s, d) = get(&server.base, &format!("/api/rooms/{}", code.to_lowercase())).await;
     assert_eq!(s, 200);
     assert_eq!(d["room"]["status"], "lobby");
-    let (s, e) = post(&server.base, &format!("/api/rooms/{code}/seats"), json!({"name": "B", "seat": 0})).await;
+    let (s, e) = post(
+        &server.base,
+        &format!("/api/rooms/{code}/seats"),
+        json!({"name": "B", "seat": 0}),
+    )
+    .await;
     assert_eq!((s, e["code"].as_str()), (409, Some("seat_taken")));
     let (s, e) = get(&server.base, "/api/rooms/ABCDEFG").await;
     assert_eq!((s, e["code"].as_str()), (404, Some("no_such_room")));
-    let (s, e) = post(&server.base, "/api/rooms", json!({"name": "x", "options": {"board": 6}})).await;
+    let (s, e) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "x", "options": {"board": 6}}),
+    )
+    .await;
     assert_eq!((s, e["code"].as_str()), (400, Some("bad_rules")));
-    let (s, e) = post(&server.base, "/api/rooms", json!({"name": "x", "colour": "red"})).await;
+    let (s, e) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "x", "colour": "red"}),
+    )
+    .await;
     assert_eq!((s, e["code"].as_str()), (400, Some("bad_request")));
     let (s, e) = get(&server.base, "/api/games/ABCDEFG").await;
     assert_eq!((s, e["code"].as_str()), (404, Some("no_such_game")));
-    let res = http().get(format!("{}/healthz", server.base)).send().await.unwrap();
+    let res = http()
+        .get(format!("{}/healthz", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
-    let res = http().get(format!("{}/api/rules", server.base)).send().await.unwrap();
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/markdown"));
+    let res = http()
+        .get(format!("{}/api/rules", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/markdown"));
     assert!(res.text().await.unwrap().contains("R15"));
-    let metrics = http().get(format!("{}/metrics", server.base)).send().await.unwrap().text().await.unwrap();
+    let metrics = http()
+        .get(format!("{}/metrics", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(metrics.contains("chowka_rooms_active 1"), "{metrics}");
     assert!(metrics.contains("chowka_rooms_created_total 1"));
     server.stop().await;

@@ -25,25 +25,34 @@ async fn bad_messages_get_clear_errors_and_other_rooms_play_on() {
     assert_eq!(a.error().await, "bad_message");
     a.send(json!({"type": "fly"})).await;
     assert_eq!(a.error().await, "unknown_type");
-    a.send(json!({"type": "act", "version": "seven", "action": {"do": "throw"}})).await;
+    a.send(json!({"type": "act", "version": "seven", "action": {"do": "throw"}}))
+        .await;
     assert_eq!(a.error().await, "bad_message");
-    a.send(json!({"type": "act", "version": v, "action": {"do": "teleport"}})).await;
+    a.send(json!({"type": "act", "version": v, "action": {"do": "teleport"}}))
+        .await;
     assert_eq!(a.error().await, "bad_message");
-    a.send(json!({"type": "chat", "text": "x".repeat(301)})).await;
+    a.send(json!({"type": "chat", "text": "x".repeat(301)}))
+        .await;
     assert_eq!(a.error().await, "bad_chat");
     a.send(json!({"type": "hello", "room": "ABCDEFG"})).await;
     assert_eq!(a.error().await, "already_joined");
     // Out of turn: seat 1 acts while seat 0 is to move.
-    b.send(json!({"type": "act", "version": v, "action": {"do": "throw"}})).await;
+    b.send(json!({"type": "act", "version": v, "action": {"do": "throw"}}))
+        .await;
     assert_eq!(b.error().await, "not_your_turn");
     // An action on an old state is refused, not misapplied.
-    a.send(json!({"type": "act", "version": v - 1, "action": {"do": "throw"}})).await;
+    a.send(json!({"type": "act", "version": v - 1, "action": {"do": "throw"}}))
+        .await;
     assert_eq!(a.error().await, "stale_version");
-    a.send(json!({"type": "act", "version": v, "action": {"do": "move", "pawns": [0, 0], "value": 2}})).await;
+    a.send(
+        json!({"type": "act", "version": v, "action": {"do": "move", "pawns": [0, 0], "value": 2}}),
+    )
+    .await;
     assert_eq!(a.error().await, "not_a_pair");
     a.send(json!({"type": "start"})).await;
     assert_eq!(a.error().await, "not_lobby");
-    b.send(json!({"type": "set_bot", "seat": 1, "level": "easy"})).await;
+    b.send(json!({"type": "set_bot", "seat": 1, "level": "easy"}))
+        .await;
     assert_eq!(b.error().await, "not_host");
     // Nothing was applied: still version v, and chat is text, not HTML.
     a.send(json!({"type": "chat", "text": "<b>hi</b>"})).await;
@@ -63,7 +72,8 @@ async fn oversized_frames_floods_and_bad_hellos_close_cleanly() {
     let mut other = playing_room(&server).await;
     let [mut a, _b] = playing_room(&server).await;
     // A frame over 16 KiB: too_big, then close 1009.
-    a.send_text(json!({"type": "chat", "text": "x".repeat(17 * 1024)}).to_string()).await;
+    a.send_text(json!({"type": "chat", "text": "x".repeat(17 * 1024)}).to_string())
+        .await;
     assert_eq!(a.error().await, "too_big");
     assert_eq!(a.closed().await, Some(1009));
     // A flood: rate_limited errors, then close 1008.
@@ -79,16 +89,30 @@ async fn oversized_frames_floods_and_bad_hellos_close_cleanly() {
     let mut raw = Client::connect_raw(&server.ws()).await;
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    raw.send(Message::Text(json!({"type": "ping"}).to_string().into())).await.unwrap();
+    raw.send(Message::Text(json!({"type": "ping"}).to_string().into()))
+        .await
+        .unwrap();
     let m = raw.next().await.unwrap().unwrap();
     assert!(m.to_text().unwrap().contains("hello_first"), "{m}");
     let mut raw = Client::connect_raw(&server.ws()).await;
-    raw.send(Message::Text(json!({"type": "hello", "room": "ZZZZZZZ"}).to_string().into())).await.unwrap();
+    raw.send(Message::Text(
+        json!({"type": "hello", "room": "ZZZZZZZ"})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
     let m = raw.next().await.unwrap().unwrap();
     assert!(m.to_text().unwrap().contains("no_such_room"), "{m}");
     let code = other[0].state["room"]["code"].as_str().unwrap().to_string();
     let mut raw = Client::connect_raw(&server.ws()).await;
-    raw.send(Message::Text(json!({"type": "hello", "room": code, "token": "00000000000000000000000000000000"}).to_string().into())).await.unwrap();
+    raw.send(Message::Text(
+        json!({"type": "hello", "room": code, "token": "00000000000000000000000000000000"})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
     let m = raw.next().await.unwrap().unwrap();
     assert!(m.to_text().unwrap().contains("bad_token"), "{m}");
     // The other room played on throughout.
@@ -130,7 +154,12 @@ async fn room_creation_and_connection_limits_refuse_clearly() {
         }
     }
     // A body over 16 KiB is refused.
-    let (s, body) = post(&server.base, "/api/rooms", json!({"name": "x".repeat(20_000)})).await;
+    let (s, body) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "x".repeat(20_000)}),
+    )
+    .await;
     assert_eq!((s, body["code"].as_str()), (413, Some("too_big")));
     server.stop().await;
 }

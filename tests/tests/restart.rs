@@ -39,7 +39,10 @@ async fn restart_mid_game(graceful: bool) {
     assert!(a.version() > seen_version, "the restored state is newer");
     let (_, after) = get(&server.base, &format!("/api/rooms/{code}")).await;
     assert_eq!(after["room"]["status"], "playing");
-    assert_eq!(a.state["game"], seen_game, "the game resumes at the last accepted action");
+    assert_eq!(
+        a.state["game"], seen_game,
+        "the game resumes at the last accepted action"
+    );
     let clients = play_out(vec![a, b]).await;
     let result = clients[0].state["game"]["result"].clone();
     let (s, game) = get(&server.base, &format!("/api/games/{code}")).await;
@@ -51,7 +54,11 @@ async fn restart_mid_game(graceful: bool) {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(replayed["result"], result);
     server.terminate();

@@ -23,9 +23,18 @@ async fn exercise(store: &Store) {
     playing.version = 2;
     playing.rematch = Some("ABCDEFG".into());
     store.save_room(&playing).await.unwrap();
-    store.append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3).await.unwrap();
-    store.append_action(&code, 1, "{\"do\":\"skip\"}", 4).await.unwrap();
-    assert!(store.append_action(&code, 1, "{}", 5).await.is_err(), "one writer per seq");
+    store
+        .append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3)
+        .await
+        .unwrap();
+    store
+        .append_action(&code, 1, "{\"do\":\"skip\"}", 4)
+        .await
+        .unwrap();
+    assert!(
+        store.append_action(&code, 1, "{}", 5).await.is_err(),
+        "one writer per seq"
+    );
     let (loaded, actions, version) = store.load_room(&code).await.unwrap().unwrap();
     assert_eq!(loaded, playing);
     assert_eq!(actions.len(), 2);

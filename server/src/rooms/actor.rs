@@ -2,16 +2,16 @@
 //! change goes: check (the engine decides) -> write to the store -> bump
 //! the version -> broadcast the new state.
 
-use super::{
-    Cmd, Details, Joined, Listing, Out, Refusal, Seat, SeatTaken, Settings, Shared,
-};
+use super::{Cmd, Details, Joined, Listing, Out, Refusal, Seat, SeatTaken, Settings, Shared};
 use crate::bots::{self, Level};
 use crate::ids;
 use crate::store::{now_ms, GameRow, RoomRow};
 use chowka_protocol::messages::{
     BoardView, ClientMsg, GameView, RoomStatus, RoomView, SeatView, ServerMsg, MAX_CHAT_CHARS,
 };
-use chowka_protocol::{Action, Event, Game, Player, Record, RecordedAction, SecureThrows, Setup, Side};
+use chowka_protocol::{
+    Action, Event, Game, Player, Record, RecordedAction, SecureThrows, Setup, Side,
+};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashMap;
@@ -91,7 +91,11 @@ impl RoomInit {
     /// A room from its store row and event log, the game replayed action
     /// by action. The version goes one past the last saved one, so that
     /// clients see the restored state as new.
-    pub fn restore(row: RoomRow, actions: &[String], last_version: i64) -> Result<RoomInit, String> {
+    pub fn restore(
+        row: RoomRow,
+        actions: &[String],
+        last_version: i64,
+    ) -> Result<RoomInit, String> {
         let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| format!("setup: {e}"))?;
         let seats: Vec<Seat> =
             serde_json::from_str(&row.seats).map_err(|e| format!("seats: {e}"))?;
@@ -274,7 +278,11 @@ impl RoomActor {
         }
         if let Some((seat, at)) = self.takeover_at() {
             if now >= at {
-                tracing::info!(room = self.code(), seat, "a computer plays for an absent player");
+                tracing::info!(
+                    room = self.code(),
+                    seat,
+                    "a computer plays for an absent player"
+                );
                 self.standin[seat as usize] = true;
                 self.changed(Vec::new());
             }
@@ -351,8 +359,12 @@ impl RoomActor {
     }
 
     async fn computer_acts(&mut self) {
-        let Some(seat) = self.computer_turn() else { return };
-        let Some(game) = self.game().cloned() else { return };
+        let Some(seat) = self.computer_turn() else {
+            return;
+        };
+        let Some(game) = self.game().cloned() else {
+            return;
+        };
         let level = self.computer(seat).unwrap_or(Level::Easy);
         let autoplay = self.autoplay == Some(seat) && self.r.seats[seat as usize].bot.is_none();
         let mut rng = StdRng::from_rng(&mut self.rng).unwrap_or_else(|_| StdRng::from_entropy());
@@ -362,7 +374,8 @@ impl RoomActor {
             if autoplay {
                 Some(simple_action(&game, seat))
             } else {
-                bots::decide(level, &game, seat, &mut rng).or_else(|| Some(simple_action(&game, seat)))
+                bots::decide(level, &game, seat, &mut rng)
+                    .or_else(|| Some(simple_action(&game, seat)))
             }
         })
         .await
@@ -370,7 +383,12 @@ impl RoomActor {
         .flatten();
         let Some(action) = decided else { return };
         if let Err(r) = self.act(seat, action, Instant::now()).await {
-            tracing::warn!(room = self.code(), seat, "computer action refused: {}", r.message);
+            tracing::warn!(
+                room = self.code(),
+                seat,
+                "computer action refused: {}",
+                r.message
+            );
             // Fall back on the simplest legal action, and never spin.
             let fallback = self.game().map(|g| simple_action(g, seat));
             let ok = match fallback {
@@ -409,13 +427,18 @@ impl RoomActor {
                 });
             }
             Cmd::Msg { conn, msg, at } => {
-                let Some(&seat) = self.conns.get(&conn) else { return };
+                let Some(&seat) = self.conns.get(&conn) else {
+                    return;
+                };
                 if let Err(r) = self.client_msg(conn, seat, msg, at).await {
                     self.shared.metrics.error(r.code);
-                    self.send_to(conn, &ServerMsg::Error {
-                        code: r.code.to_string(),
-                        message: r.message,
-                    });
+                    self.send_to(
+                        conn,
+                        &ServerMsg::Error {
+                            code: r.code.to_string(),
+                            message: r.message,
+                        },
+                    );
                 }
             }
         }
@@ -427,7 +450,9 @@ impl RoomActor {
             Some(t) => {
                 let h = ids::hash_token(&t);
                 let found = self.r.seats.iter().position(|s| {
-                    s.token_hash.as_deref().is_some_and(|x| ids::same_hash(x, &h))
+                    s.token_hash
+                        .as_deref()
+                        .is_some_and(|x| ids::same_hash(x, &h))
                 });
                 match found {
                     Some(i) => Some(i as Player),
@@ -464,7 +489,9 @@ impl RoomActor {
     }
 
     fn leave(&mut self, conn: u64) {
-        let Some(seat) = self.conns.remove(&conn) else { return };
+        let Some(seat) = self.conns.remove(&conn) else {
+            return;
+        };
         if let Some(s) = seat {
             if !self.conns.values().any(|&x| x == Some(s)) {
                 self.away_since[s as usize] = Some(Instant::now());
@@ -562,7 +589,9 @@ impl RoomActor {
                 let seat = seat.ok_or_else(not_seated)?;
                 if self.r.status != RoomStatus::Playing {
                     return Err(match self.r.status {
-                        RoomStatus::Finished => Refusal::new("game_over", "The game has ended (R14)."),
+                        RoomStatus::Finished => {
+                            Refusal::new("game_over", "The game has ended (R14).")
+                        }
                         _ => Refusal::new("not_playing", "The game has not started yet."),
                     });
                 }
@@ -584,7 +613,10 @@ impl RoomActor {
                 self.act(seat, action, at).await
             }
             ClientMsg::Start => self.start(seat).await,
-            ClientMsg::SetBot { seat: target, level } => self.set_bot(seat, target, level).await,
+            ClientMsg::SetBot {
+                seat: target,
+                level,
+            } => self.set_bot(seat, target, level).await,
             ClientMsg::Rematch => self.rematch(conn, seat).await,
         }
     }
@@ -663,7 +695,11 @@ impl RoomActor {
     }
 
     fn host_seat(&self) -> Option<Player> {
-        self.r.seats.iter().position(|s| s.host).map(|i| i as Player)
+        self.r
+            .seats
+            .iter()
+            .position(|s| s.host)
+            .map(|i| i as Player)
     }
 
     async fn start(&mut self, seat: Option<Player>) -> Result<(), Refusal> {
@@ -689,7 +725,11 @@ impl RoomActor {
             .game()
             .map_err(|e| Refusal::new("bad_rules", format!("These rules cannot be played: {e}")))?;
         let before = self.r.clone();
-        let map: HashMap<usize, usize> = taken.iter().enumerate().map(|(new, &old)| (old, new)).collect();
+        let map: HashMap<usize, usize> = taken
+            .iter()
+            .enumerate()
+            .map(|(new, &old)| (old, new))
+            .collect();
         self.r.seats = taken.iter().map(|&i| self.r.seats[i].clone()).collect();
         self.r.setup = setup;
         self.r.game = Some(game);
@@ -746,7 +786,10 @@ impl RoomActor {
             return Err(Refusal::new("bad_seat", "There is no such seat."));
         };
         if seat.host {
-            return Err(Refusal::new("bad_seat", "The host's seat cannot be a computer."));
+            return Err(Refusal::new(
+                "bad_seat",
+                "The host's seat cannot be a computer.",
+            ));
         }
         if seat.token_hash.is_some() {
             return Err(Refusal::new("seat_taken", "A person holds that seat."));
@@ -778,12 +821,20 @@ impl RoomActor {
         setup.position = None;
         // The same players, with the same seat tokens: each player's token
         // for this room also opens their seat in the rematch.
-        let init = RoomInit::new(ids::new_code(), setup, self.r.settings, self.r.seats.clone());
+        let init = RoomInit::new(
+            ids::new_code(),
+            setup,
+            self.r.settings,
+            self.r.seats.clone(),
+        );
         let code = init.code.clone();
         match self.shared.registry.create(init).await {
             Ok(_) => {}
             Err(super::CreateError::TooMany) => {
-                return Err(Refusal::new("too_many_rooms", "The server is full: try again later."))
+                return Err(Refusal::new(
+                    "too_many_rooms",
+                    "The server is full: try again later.",
+                ))
             }
             Err(super::CreateError::Store(e)) => {
                 tracing::error!(room = %self.r.code, "cannot create the rematch: {e}");
@@ -812,11 +863,9 @@ impl RoomActor {
     fn rules_now(&self) -> chowka_protocol::Rules {
         match &self.r.game {
             Some(g) => *g.rules(),
-            None => self
-                .r
-                .setup
-                .rules()
-                .unwrap_or_else(|_| chowka_protocol::Rules::preset(chowka_protocol::Preset::ChowkaBhara, 2)),
+            None => self.r.setup.rules().unwrap_or_else(|_| {
+                chowka_protocol::Rules::preset(chowka_protocol::Preset::ChowkaBhara, 2)
+            }),
         }
     }
 
@@ -844,7 +893,11 @@ impl RoomActor {
             .iter()
             .enumerate()
             .map(|(i, s)| SeatView {
-                name: if s.taken() { Some(s.shown_name()) } else { None },
+                name: if s.taken() {
+                    Some(s.shown_name())
+                } else {
+                    None
+                },
                 bot: s.bot.map(|l| l.name().to_string()),
                 connected: self.connected(i),
                 host: s.host,
@@ -911,25 +964,26 @@ impl RoomActor {
 
     fn publish_listing(&self) {
         let open = self.r.seats.iter().any(|s| !s.taken());
-        let listing = (self.r.settings.public && self.r.status == RoomStatus::Lobby && open).then(|| {
-            let rules = self.rules_now();
-            Listing {
-                code: self.r.code.clone(),
-                preset: rules.preset.name(),
-                board: rules.board,
-                players: self.r.seats.len() as u8,
-                taken: self.r.seats.iter().filter(|s| s.taken()).count() as u8,
-                host: self
-                    .r
-                    .seats
-                    .iter()
-                    .find(|s| s.host)
-                    .map(|s| s.shown_name())
-                    .unwrap_or_default(),
-                turn_clock: self.r.settings.turn_clock,
-                created_at: self.r.created_at,
-            }
-        });
+        let listing =
+            (self.r.settings.public && self.r.status == RoomStatus::Lobby && open).then(|| {
+                let rules = self.rules_now();
+                Listing {
+                    code: self.r.code.clone(),
+                    preset: rules.preset.name(),
+                    board: rules.board,
+                    players: self.r.seats.len() as u8,
+                    taken: self.r.seats.iter().filter(|s| s.taken()).count() as u8,
+                    host: self
+                        .r
+                        .seats
+                        .iter()
+                        .find(|s| s.host)
+                        .map(|s| s.shown_name())
+                        .unwrap_or_default(),
+                    turn_clock: self.r.settings.turn_clock,
+                    created_at: self.r.created_at,
+                }
+            });
         self.shared.registry.list(&self.r.code, listing);
     }
 }
@@ -960,7 +1014,10 @@ fn rejection(r: chowka_protocol::Rejection) -> Refusal {
 }
 
 fn not_seated() -> Refusal {
-    Refusal::new("not_seated", "Spectators can only watch: take a seat to play.")
+    Refusal::new(
+        "not_seated",
+        "Spectators can only watch: take a seat to play.",
+    )
 }
 
 fn not_host() -> Refusal {

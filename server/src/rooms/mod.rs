@@ -283,6 +283,9 @@ pub struct Shared {
     pub registry: Registry,
 }
 
+/// What new room tasks are given; taken away at shutdown.
+type Parts = (Arc<ServeOpts>, Store, Arc<Metrics>, watch::Receiver<bool>);
+
 struct RegistryInner {
     rooms: Mutex<HashMap<String, RoomStub>>,
     /// Serializes loading rooms from the store, so that two requests for
@@ -292,7 +295,7 @@ struct RegistryInner {
     done: Mutex<Option<mpsc::Sender<()>>>,
     done_rx: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
     listings: Mutex<HashMap<String, Listing>>,
-    parts: Mutex<Option<(Arc<ServeOpts>, Store, Arc<Metrics>, watch::Receiver<bool>)>>,
+    parts: Mutex<Option<Parts>>,
 }
 
 /// Room codes to room tasks.

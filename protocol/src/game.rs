@@ -5,7 +5,7 @@
 //! they are rare).
 
 use crate::action::{Action, Code, Move, PawnSet, Player, Rejection};
-use crate::board::{Board, Side};
+use crate::board::{Board, Side, MAX_SQUARES};
 use crate::rules::{Entry, Gate, Rules, Stranded};
 use crate::throw::{is_grace, is_value, value_index, ThrowSource, VALUES};
 use arrayvec::ArrayVec;
@@ -306,7 +306,7 @@ struct Turn {
 }
 
 /// Who is where on the board, as square bitboards (bit = `row * N + col`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Occupancy {
     /// Squares where a player has at least one single pawn.
     one: [u128; MAX_PLAYERS],
@@ -316,9 +316,46 @@ struct Occupancy {
     pair: [u128; MAX_PLAYERS],
     /// Squares where any other player has a committed pair (R13 block).
     others_pairs: [u128; MAX_PLAYERS],
+    /// Single pawns per player per square, so that walks and hits of
+    /// singles update the bitboards without a full recount.
+    singles: [[u8; MAX_SQUARES]; MAX_PLAYERS],
+}
+
+impl Default for Occupancy {
+    fn default() -> Self {
+        Occupancy {
+            one: [0; MAX_PLAYERS],
+            two: [0; MAX_PLAYERS],
+            pair: [0; MAX_PLAYERS],
+            others_pairs: [0; MAX_PLAYERS],
+            singles: [[0; MAX_SQUARES]; MAX_PLAYERS],
+        }
+    }
 }
 
 impl Occupancy {
+    fn add_single(&mut self, p: usize, sq: u8) {
+        let c = &mut self.singles[p][sq as usize];
+        *c += 1;
+        let bit = 1u128 << sq;
+        self.one[p] |= bit;
+        if *c >= 2 {
+            self.two[p] |= bit;
+        }
+    }
+
+    fn remove_single(&mut self, p: usize, sq: u8) {
+        let c = &mut self.singles[p][sq as usize];
+        *c -= 1;
+        let bit = 1u128 << sq;
+        if *c < 2 {
+            self.two[p] &= !bit;
+        }
+        if *c == 0 {
+            self.one[p] &= !bit;
+        }
+    }
+
     /// The players (as bits) with a single pawn on square `sq`.
     #[inline]
     fn singles_on(&self, sq: u8) -> u8 {
@@ -766,12 +803,11 @@ impl Game {
                 if x == WAITING {
                     continue;
                 }
-                let bit = 1u128 << self.board.square_index(side, x);
+                let sq = self.board.square_index(side, x);
                 if self.table.partner[p][i] != NO_PARTNER {
-                    occ.pair[p] |= bit;
+                    occ.pair[p] |= 1u128 << sq;
                 } else {
-                    occ.two[p] |= occ.one[p] & bit;
-                    occ.one[p] |= bit;
+                    occ.add_single(p, sq);
                 }
             }
         }
@@ -1080,7 +1116,8 @@ impl Game {
         let mi = me as usize;
         let n = self.rules.pawns;
         let pawns = &self.table.pawns[mi];
-        let mut emit = |mv: Move| match self.check_move(me, mv, occ) {
+        // `first` is the check of `mv` as given, without a target.
+        let mut emit = |mv: Move, first: Result<Effect, Code>| match first {
             Ok(_) => f(mv),
             Err(Code::TargetRequired) => {
                 for t in 0..self.rules.players {
@@ -1096,14 +1133,20 @@ impl Game {
             Err(_) => {}
         };
         let mut waiting = PawnSet::EMPTY;
+        let centre = self.board.centre();
         for i in 0..n {
             match pawns[i as usize] {
                 WAITING => waiting = waiting.with(i),
-                _ => emit(Move {
-                    pawns: PawnSet::single(i),
-                    value: v,
-                    target: None,
-                }),
+                x if x == centre => {}
+                _ => {
+                    // The common case, straight to the single-pawn rules.
+                    let mv = Move {
+                        pawns: PawnSet::single(i),
+                        value: v,
+                        target: None,
+                    };
+                    emit(mv, self.check_single(me, mv, occ));
+                }
             }
         }
         if self.rules.pairs && v.is_multiple_of(2) {
@@ -1113,11 +1156,12 @@ impl Game {
                     let committed = self.table.partner[mi][a as usize] == b;
                     let loose = pa == self.board.first_inner() && pb == pa;
                     if (committed || loose) && pa != WAITING {
-                        emit(Move {
+                        let mv = Move {
                             pawns: PawnSet::pair(a, b),
                             value: v,
                             target: None,
-                        });
+                        };
+                        emit(mv, self.check_move(me, mv, occ));
                     }
                 }
             }
@@ -1129,11 +1173,12 @@ impl Game {
             (Entry::AshtaChamma, 4) => 2,
             (Entry::AshtaChamma, 8) => 4,
             (Entry::GraceAll, _) => {
-                emit(Move {
+                let mv = Move {
                     pawns: waiting,
                     value: v,
                     target: None,
-                });
+                };
+                emit(mv, self.check_move(me, mv, occ));
                 return;
             }
             _ => 1,
@@ -1143,11 +1188,12 @@ impl Game {
         let mut sub = w;
         while sub != 0 {
             if sub.count_ones() <= max {
-                emit(Move {
+                let mv = Move {
                     pawns: PawnSet(sub),
                     value: v,
                     target: None,
-                });
+                };
+                emit(mv, self.check_move(me, mv, occ));
             }
             sub = (sub - 1) & w;
         }
@@ -1325,10 +1371,16 @@ impl Game {
             8 if self.turn.run8 > 0 => self.turn.run8 -= 1,
             _ => {}
         }
+        let side = self.side(me);
+        // Entries and single walks (with their hits) update the occupancy
+        // in place; pair moves recount it.
+        let recount = mv.pawns.len() == 2 && !matches!(effect, Effect::Enter);
         match effect {
             Effect::Enter => {
+                let home = self.board.square_index(side, 0);
                 for i in mv.pawns.iter() {
                     self.table.pawns[mi][i as usize] = 0;
+                    self.occ.add_single(mi, home);
                 }
                 sink(Event::Entered {
                     player: me,
@@ -1346,6 +1398,11 @@ impl Game {
                 let a = it.next().unwrap_or(0);
                 for i in mv.pawns.iter() {
                     self.table.pawns[mi][i as usize] = to;
+                }
+                if !recount {
+                    self.occ
+                        .remove_single(mi, self.board.square_index(side, from));
+                    self.occ.add_single(mi, self.board.square_index(side, to));
                 }
                 sink(Event::Walked {
                     player: me,
@@ -1368,7 +1425,10 @@ impl Game {
                 }
             }
         }
-        self.refresh_occupancy();
+        if recount {
+            self.refresh_occupancy();
+        }
+        debug_assert_eq!(self.occ, self.compute_occupancy());
         let centre = self.board.centre();
         if self.table.pawns[mi][..self.rules.pawns as usize]
             .iter()
@@ -1405,6 +1465,10 @@ impl Game {
         for j in sent.iter() {
             self.table.pawns[qi][j as usize] = 0;
             self.table.partner[qi][j as usize] = NO_PARTNER;
+            if !by_pair {
+                self.occ.remove_single(qi, sq);
+                self.occ.add_single(qi, self.board.square_index(qside, 0));
+            }
         }
         self.table.has_hit[me as usize] = true;
         self.turn.pending += 1;

@@ -7,6 +7,7 @@ use chowka_protocol::{
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -160,8 +161,8 @@ pub fn simulate(opts: SimulateOpts) -> ExitCode {
     }
     let secs = start.elapsed().as_secs_f64();
     let n = opts.games.max(1) as f64;
-    println!(
-        "{} games of {} ({} players, {}x{}) in {:.2} s: {:.0} games/s",
+    let mut report = format!(
+        "{} games of {} ({} players, {}x{}) in {:.2} s: {:.0} games/s\n",
         opts.games,
         rules.preset.name(),
         players,
@@ -170,15 +171,17 @@ pub fn simulate(opts: SimulateOpts) -> ExitCode {
         secs,
         opts.games as f64 / secs
     );
-    println!(
-        "mean turns {:.1}, mean actions {:.1}, mean hits {:.1}",
+    report += &format!(
+        "mean turns {:.1}, mean actions {:.1}, mean hits {:.1}\n",
         turns as f64 / n,
         actions as f64 / n,
         hits as f64 / n
     );
-    println!("draws {draws}, unfinished {unfinished}");
+    report += &format!("draws {draws}, unfinished {unfinished}\n");
     for (seat, w) in wins.iter().enumerate() {
-        println!("seat {seat}: {w} wins ({:.1}%)", 100.0 * *w as f64 / n);
+        report += &format!("seat {seat}: {w} wins ({:.1}%)\n", 100.0 * *w as f64 / n);
     }
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(report.as_bytes());
     ExitCode::SUCCESS
 }

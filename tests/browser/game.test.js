@@ -40,10 +40,26 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   await asha.page.waitForFunction(() => document.querySelectorAll('.seat.taken').length === 2);
   await asha.page.waitForSelector('.seat:not(.me) .presence.on');
 
-  // A third person opens the link: every seat is taken, so they watch.
+  // A third person tries to join by code: the server's refusal is shown as a sentence.
+  await watcher.page.goto(`${server.url}/`);
+  await watcher.page.fill('#join-code', code.toLowerCase());
+  await watcher.page.fill('#join-name', 'Meena');
+  await watcher.page.click('form.join button[type="submit"]');
+  await watcher.page.waitForSelector('.toast-error');
+  const refusal = await watcher.page.textContent('form.join .form-status');
+  assert.match(refusal, /taken|full/i, `readable refusal: ${refusal}`);
+
+  // So they open the link: every seat is taken, so they watch.
   await watcher.page.goto(`${server.url}/r/${code}`);
   await watcher.page.waitForSelector('text=you are watching');
   assert.equal(await watcher.page.locator('#start-btn').count(), 0);
+
+  // Chat reaches the other player and the spectator, as plain text.
+  await asha.page.fill('#chat-input', '<b>good luck</b>');
+  await asha.page.press('#chat-input', 'Enter');
+  for (const p of [ravi, watcher]) await p.page.waitForSelector('.feed-chat >> text=<b>good luck</b>');
+  assert.equal(await watcher.page.locator('.feed-chat b b').count(), 0, 'chat is never parsed as HTML');
+  assert.equal(await watcher.page.locator('#chat-input:visible').count(), 0, 'spectators cannot chat');
 
   await shot(asha.page, 'lobby-360');
   await shot(ravi.page, 'lobby-1280');

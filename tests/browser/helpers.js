@@ -130,7 +130,9 @@ export async function newPlayer(browser, viewport = PHONE, opts = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
+    // The browser logs every refused HTTP request (a 409 for a full room is
+    // expected and shown to the player); only script errors count here.
+    if (m.type() === 'error' && !/Failed to load resource|WebSocket connection/.test(m.text())) page.errors.push(m.text());
   });
   return { context, page };
 }

@@ -8,6 +8,7 @@ import * as api from './api.js';
 import { saveSeat, savedName, saveName } from './storage.js';
 import { showError } from './announce.js';
 import { showThrow } from './cowries.js';
+import { ruleLinksOpenDialogs } from './rules-page.js';
 
 const REFRESH_MS = 8000;
 
@@ -148,7 +149,7 @@ function createForm(navigate) {
 function joinForm(navigate) {
   const code = h('input', {
     id: 'join-code', name: 'code', type: 'text', required: true, autocomplete: 'off', autocapitalize: 'characters',
-    spellcheck: 'false', maxlength: 12, placeholder: 'e.g. K7QX', inputmode: 'text',
+    spellcheck: 'false', maxlength: 12, placeholder: 'e.g. K7MPX3Q', inputmode: 'text',
   });
   const name = nameInput('join-name');
   const status = h('p', { class: 'form-status', role: 'status' });
@@ -200,7 +201,7 @@ function gameItem(g) {
   const preset = PRESETS.find((p) => p.id === g.preset);
   const outcome = w !== undefined && w !== null ? `${names[w] ?? SEATS[w]?.colour} won` : 'Draw';
   return h('li', { class: 'game-item' },
-    h('span', { class: 'game-players' }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
+    h('a', { class: 'game-players', href: `/r/${g.id}`, 'aria-label': `${names.join(' versus ')}: ${outcome}. See the final board` }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
     h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && `${g.board}×${g.board}`, g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
 }
 
@@ -238,6 +239,7 @@ export function homeView(container, navigate) {
         joinForm(navigate),
         h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: 'Open rooms' }), roomsList),
         h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: 'Recent games' }), gamesList))));
+  ruleLinksOpenDialogs(container);
   const refresh = () => loadList(roomsList, api.openRooms, roomItem, 'No open rooms right now: create one!');
   refresh();
   loadList(gamesList, api.recentGames, gameItem, 'No finished games yet.');

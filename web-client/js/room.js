@@ -12,6 +12,7 @@ import { showError, announce } from './announce.js';
 import { errorText } from './names.js';
 import { muteButton, sound } from './sound.js';
 import * as api from './api.js';
+import { ruleLinksOpenDialogs } from './rules-page.js';
 
 /** Renders the room `code` into `container`; returns a cleanup function. */
 export function roomView(container, rawCode, navigate) {
@@ -32,6 +33,7 @@ export function roomView(container, rawCode, navigate) {
     h('a', { href: '/#rules', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'Rules (opens a new tab)', title: 'Rules' }, '?'),
     muteButton(h));
   container.replaceChildren(header, banner, content);
+  ruleLinksOpenDialogs(content);
 
   const feed = new Feed({ onSend: (text) => sendMsg({ type: 'chat', text }) });
 

@@ -138,3 +138,45 @@ export async function rulesView(container, anchor) {
     }
   }
 }
+
+/**
+ * Shows one rule (its paragraph and the list that follows it) in a dialog,
+ * so a player choosing options or playing does not lose their place.
+ */
+export async function showRule(id) {
+  const body = h('div', { class: 'rule-dialog-body' }, h('p', { text: 'Loading…' }));
+  const close = h('button', { type: 'button', class: 'btn', text: 'Close' });
+  const dialog = h('dialog', { class: 'rule-dialog', 'aria-label': `Rule ${id}` },
+    body,
+    h('div', { class: 'dialog-buttons' }, close, h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'All the rules' })));
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => dialog.remove());
+  // A click on the backdrop (outside the box) closes it too.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  try {
+    const blocks = renderMarkdown(await fetchRules());
+    const start = blocks.findIndex((b) => b.id === `rule-${id}`);
+    if (start < 0) throw new Error(`Rule ${id} is not in the rules text.`);
+    const picked = [blocks[start]];
+    for (let i = start + 1; i < blocks.length && ['UL', 'PRE', 'DIV'].includes(blocks[i].tagName); i++) picked.push(blocks[i]);
+    body.replaceChildren(...picked);
+  } catch (e) {
+    body.replaceChildren(h('p', { class: 'error-text', text: e.message }));
+  }
+}
+
+/** Makes every rule link inside `root` open its rule in a dialog (links still work in a new tab). */
+export function ruleLinksOpenDialogs(root) {
+  root.addEventListener('click', (e) => {
+    const a = e.target.closest?.('a.rule-link');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const m = /#rule-([RCO]\d{1,2})$/.exec(a.getAttribute('href') || '');
+    if (!m) return;
+    e.preventDefault();
+    showRule(m[1]);
+  });
+}

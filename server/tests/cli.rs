@@ -153,7 +153,7 @@ fn conformance_fails_on_a_wrong_scenario() {
     let dir = temp_dir("conformance");
     std::fs::write(
         dir.join("wrong.json"),
-        r#"{"name":"wrong","setup":{"preset":"chowka-bhara"},"steps":[{"do":"throw","value":2},{"expect":{"to_move":0}}]}"#,
+        r#"{"name":"wrong","setup":{"preset":"chowka-bhara"},"steps":[{"do":"throw","value":2},{"expect":{"to_move":1}}]}"#,
     )
     .unwrap();
     std::fs::write(
@@ -167,7 +167,7 @@ fn conformance_fails_on_a_wrong_scenario() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("ok right"), "{stdout}");
     assert!(
-        stdout.contains("FAIL wrong: step 1: to_move: expected 0, got 1"),
+        stdout.contains("FAIL wrong: step 1: to_move: expected 1, got 0"),
         "{stdout}"
     );
     assert!(

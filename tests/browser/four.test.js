@@ -79,8 +79,9 @@ test('four players start a 4-player game, each with its own home at the bottom',
 });
 
 test('the host puts a computer in an empty seat and plays it on 7x7', { timeout: 120000 }, async () => {
-  const host = await newPlayer(browser, PHONE);
-  const desk = await newPlayer(browser, DESKTOP);
+  // With motion on: moves walk square by square and cowries tumble.
+  const host = await newPlayer(browser, PHONE, { reducedMotion: 'no-preference' });
+  const desk = await newPlayer(browser, DESKTOP, { reducedMotion: 'no-preference' });
   const code = await createRoom(host.page, server.url, { name: 'Asha', board: 7, players: 2 });
   await host.page.selectOption('#bot-1', 'easy');
   await host.page.waitForSelector('.seat.taken >> text=Computer (easy)');

@@ -2,6 +2,8 @@
 // log and the screen-reader live region, and which sound each one makes.
 
 const plural = (n, one, many) => (n === 1 ? one : many);
+/** "a 3", "an 8". */
+const a = (v) => (v === 8 ? `an ${v}` : `a ${v}`);
 
 function pawnList(pawns) {
   const ids = pawns.map((p) => p + 1);
@@ -24,12 +26,15 @@ export function eventText(e, who, centre) {
     case 'skipped':
       return `${who(e.player)} skipped a throw.`;
     case 'entered':
-      return `${who(e.player)} brought ${pawnList(e.pawns)} in with a ${e.value}.`;
+      return `${who(e.player)} brought ${pawnList(e.pawns)} in with ${a(e.value)}.`;
     case 'walked': {
-      const pair = e.pawns.length === 2 ? 'the pair' : pawnList(e.pawns);
+      const pair = e.pawns.length === 2;
+      const what = pair ? 'the pair' : pawnList(e.pawns);
+      if (e.to === centre) return `${who(e.player)} brought ${what} to the centre with ${a(e.value)}!`;
+      // With the lap gate (R8) a pawn can wrap round: then to < from.
       const steps = e.to >= e.from ? e.to - e.from : null;
-      const end = e.to === centre ? ' to the centre' : '';
-      return `${who(e.player)} moved ${pair} with a ${e.value}${steps !== null ? `, ${steps} ${plural(steps, 'square', 'squares')}` : ''}${end}.`;
+      if (!pair && steps === e.value) return `${who(e.player)} moved ${what} forward ${e.value}.`;
+      return `${who(e.player)} moved ${what}${steps !== null ? ` ${steps} ${plural(steps, 'square', 'squares')}` : ''} with ${a(e.value)}.`;
     }
     case 'pair_committed':
       return `${who(e.player)} committed a pair (${pawnList(e.pawns)}): it now moves as one and blocks.`;
@@ -57,9 +62,10 @@ export function eventText(e, who, centre) {
       return `${who(e.player)} hit ally ${who(e.ally)} but then hit the leader: a relay, the truce stands.`;
     case 'betrayal':
       return `Betrayal! ${who(e.player)} hit ally ${who(e.ally)} (round ${e.round}); the truce is over.`;
-    case 'game_ended':
-    case 'finished':
-      return null;
+    case 'won':
+      return `${who(e.player)} has every pawn at the centre and wins the game!`;
+    case 'draw':
+      return 'Nobody can move any more: the game is a draw (R14).';
     default:
       return null;
   }

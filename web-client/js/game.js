@@ -398,7 +398,7 @@ export class GameScreen {
     this.skipBtn.disabled = this.busy;
 
     let hint;
-    if (seat === null) hint = `You are watching. ${this.who(toMove)} holds ${heldValues.join(', ') || 'nothing'}.`;
+    if (seat === null) hint = 'You are watching.';
     else if (!mine) hint = `Waiting for ${this.who(toMove)}…`;
     else if (this.busy) hint = 'Sending…';
     else if (this.choices) hint = 'Several moves fit: choose one.';

@@ -66,6 +66,19 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   await asha.page.click('#start-btn');
   for (const p of [asha, ravi, watcher]) await p.page.waitForSelector('.game svg.board .pawn');
 
+  // On a 360x640 phone the board and the throw button fit the first screen, with no sideways scroll.
+  const fit = await asha.page.evaluate(() => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const btn = document.querySelector('#throw-btn').getBoundingClientRect();
+    return { overflow: document.documentElement.scrollWidth - innerWidth, boardRight: board.right, btnBottom: btn.bottom, h: innerHeight, w: innerWidth };
+  });
+  assert.ok(fit.overflow <= 0, `no sideways scroll (${fit.overflow}px)`);
+  assert.ok(fit.boardRight <= fit.w && fit.btnBottom <= fit.h, `board and Throw fit 360x640: ${JSON.stringify(fit)}`);
+  for (const p of [ravi, watcher]) {
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (${overflow}px)`);
+  }
+
   // The spectator sees the board but can act on nothing.
   assert.ok(await watcher.page.isVisible('.watching'));
   assert.equal(await watcher.page.locator('#throw-btn:visible').count(), 0);

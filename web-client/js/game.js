@@ -70,6 +70,7 @@ export class GameScreen {
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
     this.playersEl = h('ul', { class: 'players', 'aria-label': 'Players' });
+    this.watchersEl = h('span', { class: 'watchers' });
 
     // Big moments (hits, lost turns, truces) also show over the board: on a
     // phone the log is below the fold. The live region already speaks them.
@@ -81,7 +82,7 @@ export class GameScreen {
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', class: 'panel-title', text: 'Players' }), this.playersEl),
+          h('h2', { id: 'players-title', class: 'panel-title' }, 'Players', this.watchersEl), this.playersEl),
         feedEl),
       this.dialog);
     this.el.addEventListener('keydown', (e) => {
@@ -411,12 +412,19 @@ export class GameScreen {
     this.hintEl.textContent = hint;
     fill(this.choiceEl, (this.choices || []).map((m, i) =>
       h('button', { type: 'button', class: ['btn', 'choice', m.strands && 'warn'], 'data-choice': i, onclick: () => this.play(m) }, describe(m, this))));
+    // On a phone the list can fall below the fold: bring it into view once.
+    if (this.choices && this.choices !== this.shownChoices) {
+      this.shownChoices = this.choices;
+      requestAnimationFrame(() => this.choiceEl.scrollIntoView({ block: 'nearest' }));
+    }
     this.cancelBtn.parentElement.hidden = this.sel.pawn === null && this.sel.value === null && !this.choices;
 
     // Truces (3-4 players with O6), result, players.
     this.renderTruce();
     this.renderResult();
     renderPlayers(this.playersEl, this.ctx);
+    const watching = this.ctx.presence?.spectators ?? 0;
+    this.watchersEl.textContent = watching ? ` · ${watching} watching` : '';
 
     // A re-render replaces the focused node; put focus back on its successor
     // or on the next useful action so keyboard play flows.

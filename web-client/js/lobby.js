@@ -53,7 +53,8 @@ export class Lobby {
           h('div', { class: 'share-row' }, this.linkInput, copy, share)),
         h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
           h('h2', { id: 'seats-title', class: 'panel-title', text: 'Seats' }),
-          this.seatsList, this.joinArea, this.startArea),
+          // A visitor's name box comes first: taking a seat is why they came.
+          this.joinArea, this.seatsList, this.startArea),
         h('details', { class: 'card rules-card' }, h('summary', { text: 'Rules of this room' }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
         h('figure', { class: 'card preview' }, this.previewSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg'),

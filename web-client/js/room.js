@@ -28,7 +28,7 @@ export function roomView(container, rawCode, navigate) {
   const watching = h('span', { class: 'watching', hidden: true });
   const header = h('header', { class: 'room-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
-    h('span', { class: 'room-title' }, 'Room ', h('span', { class: 'code', text: code })),
+    h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: 'Room ' }), h('span', { class: 'code', text: code })),
     watching, statusPill,
     h('a', { href: '/#rules', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'Rules (opens a new tab)', title: 'Rules' }, '?'),
     muteButton(h));
@@ -208,7 +208,16 @@ export function roomView(container, rawCode, navigate) {
     return plainRematch();
   };
 
+  // A phone waking up: reconnect now rather than at the next backoff step.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') conn.reconnectNow();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+
   document.title = `Room ${code} · Chowka Bhara`;
   conn.connect(seatFor(code)?.token ?? null);
-  return () => conn.close();
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    conn.close();
+  };
 }

@@ -21,7 +21,7 @@ function siteHeader() {
   return h('header', { class: 'site-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
     h('nav', { 'aria-label': 'Site' }, h('a', { href: '/#rules', text: 'Rules' })),
-    muteButton(h));
+    muteButton());
 }
 
 function route() {

@@ -40,7 +40,8 @@ export function renderPlayers(ul, ctx) {
       seat.host && h('span', { class: 'badge', text: 'host' }),
       seat.standin && h('span', { class: 'badge warn', text: 'computer standing in' }),
       game?.has_hit[i] && h('span', { class: 'badge', title: 'Has hit: the gate is open (R8)', text: 'gate open' }),
-      game?.leader === i && h('span', { class: 'badge lead', text: 'leader' }),
+      // The clear leader matters only where truces exist (R15).
+      rules.truce && rules.players >= 3 && game?.leader === i && h('span', { class: 'badge badge-lead', text: 'clear leader' }),
       allies.length > 0 && h('span', { class: 'badge ally', text: `ally of ${allies.map((a) => seatName(room.seats[a])).join(', ')}` }),
       betrayals > 0 && h('span', { class: 'badge danger', text: `${betrayals} betrayal${betrayals > 1 ? 's' : ''}` }),
       won && h('span', { class: 'badge win', text: 'winner' }),

@@ -31,7 +31,7 @@ export function roomView(container, rawCode, navigate) {
     h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: 'Room ' }), h('span', { class: 'code', text: code })),
     watching, statusPill,
     h('a', { href: '/#rules', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'Rules (opens a new tab)', title: 'Rules' }, '?'),
-    muteButton(h));
+    muteButton());
   container.replaceChildren(header, banner, content);
   ruleLinksOpenDialogs(content);
 

@@ -4,6 +4,7 @@
 // remembered between visits.
 
 import { muted, saveMuted } from './storage.js';
+import { h, s } from './dom.js';
 
 let ctx = null;
 let isMuted = muted();
@@ -117,14 +118,8 @@ export function setMuted(m) {
   listeners.forEach((f) => f(m));
 }
 
-/** A mute toggle button that stays in sync with the setting. */
-export function muteButton(h) {
-  const s = (tag, attrs, ...kids) => {
-    const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    el.append(...kids);
-    return el;
-  };
+/** A mute toggle button that stays in sync with the setting (every page header has one). */
+export function muteButton() {
   const btn = h('button', { type: 'button', class: 'icon-btn mute-btn' });
   const sync = (m) => {
     btn.setAttribute('aria-pressed', String(m));
@@ -132,10 +127,9 @@ export function muteButton(h) {
     btn.setAttribute('aria-label', 'Mute sounds');
     btn.title = m ? 'Sound is off' : 'Sound is on';
     // Drawn, not an emoji: emoji fonts are missing on many systems.
-    const icon = s('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    btn.replaceChildren(s('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
       s('path', { class: 'body', d: 'M4 9h4l5-4v14l-5-4H4z' }),
-      m ? s('path', { d: 'M16 9l5 6M21 9l-5 6' }) : s('path', { d: 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12' }));
-    btn.replaceChildren(icon);
+      m ? s('path', { d: 'M16 9l5 6M21 9l-5 6' }) : s('path', { d: 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12' })));
   };
   sync(isMuted);
   listeners.add(sync);

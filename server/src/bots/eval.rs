@@ -21,6 +21,77 @@ pub const WIN: f64 = 1000.0;
 /// more than this for a computer player to break its word.
 pub const BETRAYAL: f64 = 9.0;
 
+/// The weights of the evaluation, in squares (scaled by the board).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Share of the danger counted when the threatened player moves next.
+    pub exposure_mover: f64,
+    /// Share of the danger counted when others move first.
+    pub exposure: f64,
+    /// Worth of a waiting pawn (R7).
+    pub waiting: f64,
+    /// Extra worth of a pawn past the gate.
+    pub inner: f64,
+    /// Extra worth of a pawn at the centre.
+    pub finished: f64,
+    /// Extra worth of a pawn in a committed pair (R13).
+    pub pair: f64,
+    /// Loss for not having hit yet (R8).
+    pub closed_gate: f64,
+    /// Further loss per pawn standing near a closed gate.
+    pub at_gate: f64,
+    /// Loss of a hit pawn beyond its progress.
+    pub hit_loss: f64,
+    /// Further loss of a hit pawn when the hitter has not hit yet: the hit
+    /// opens its gate.
+    pub opens_gate: f64,
+    /// Loss per unit of probability that the next throw moves no pawn
+    /// (its turn is stranded, R12).
+    pub stuck: f64,
+}
+
+impl Weights {
+    /// The weights computer players use.
+    pub const STANDARD: Weights = Weights {
+        exposure_mover: 0.3,
+        exposure: 0.8,
+        waiting: -2.0,
+        inner: 2.0,
+        finished: 3.0,
+        pair: 0.8,
+        closed_gate: 3.0,
+        at_gate: 1.5,
+        hit_loss: 3.0,
+        opens_gate: 0.0,
+        stuck: 0.0,
+    };
+
+    /// The weights with overrides from `CHOWKA_WEIGHTS` (tuning only).
+    pub fn from_env(base: Weights) -> Weights {
+        let mut w = base;
+        if let Ok(text) = std::env::var("CHOWKA_WEIGHTS") {
+            let v: Vec<f64> = text.split(',').filter_map(|x| x.parse().ok()).collect();
+            let fields = [
+                &mut w.exposure_mover,
+                &mut w.exposure,
+                &mut w.waiting,
+                &mut w.inner,
+                &mut w.finished,
+                &mut w.pair,
+                &mut w.closed_gate,
+                &mut w.at_gate,
+                &mut w.hit_loss,
+                &mut w.opens_gate,
+                &mut w.stuck,
+            ];
+            for (f, x) in fields.into_iter().zip(v) {
+                *f = x;
+            }
+        }
+        w
+    }
+}
+
 /// One way a turn's throws can fall (R5, R6): its probability and the
 /// distances one pawn can walk with some of the held values (bit d set
 /// for distance d).
@@ -45,6 +116,8 @@ pub struct Eval {
     centre: u8,
     /// Squares of one lap of the outer ring, which scales the bonuses.
     lap: f64,
+    /// The weights.
+    pub weights: Weights,
 }
 
 impl Eval {
@@ -70,7 +143,13 @@ impl Eval {
             inner: board.first_inner(),
             centre: board.centre(),
             lap: (board.gate() + 1) as f64,
+            weights: Weights::STANDARD,
         }
+    }
+
+    /// Squares of one lap over the 16 of the 5x5 board: bonuses scale with it.
+    pub fn scale(&self) -> f64 {
+        self.lap / 16.0
     }
 
     /// The standing of every player (see the module doc). `to_move`'s pawns
@@ -88,31 +167,59 @@ impl Eval {
     fn standing(&self, game: &Game, p: Player) -> f64 {
         let rules = game.rules();
         let scale = self.lap / 16.0;
+        let w = &self.weights;
         let hit = game.has_hit(p) || rules.gate != Gate::HitFirst;
         let mut total = 0.0;
         let mut at_gate = 0.0;
         let mut danger = 0.0;
+        // Values some pawn can walk (bit per index in VALUES), for R12.
+        let mut usable = 0u8;
+        let outer = game.board();
         // Attackers move before p can answer unless p is to move now.
-        let exposure = if game.to_move() == p { 0.3 } else { 0.8 };
+        let exposure = if game.to_move() == p {
+            w.exposure_mover
+        } else {
+            w.exposure
+        };
         let ally = game.truce_of(p).and_then(|t| t.ally_of(p));
         for i in 0..rules.pawns {
             let Some(x) = game.pawn(p, i) else {
-                total -= 2.0 * scale;
+                total += w.waiting * scale;
                 continue;
             };
             let mut worth = x as f64;
             if x >= self.inner {
                 // Past the gate: no gate to wait at, fewer attackers.
-                worth += 2.0 * scale;
+                worth += w.inner * scale;
             }
             if x == self.centre {
-                worth += 3.0 * scale;
+                worth += w.finished * scale;
             } else if game.partner(p, i).is_some() {
                 // A committed pair is safe from singles and blocks them (R13).
-                worth += 0.8 * scale;
+                worth += w.pair * scale;
             } else {
-                let threat = self.threat(game, p, x, ally);
-                danger += threat * (x as f64 + 3.0 * scale);
+                let (threat, opener) = self.threat(game, p, x, ally);
+                let opens = if opener { w.opens_gate } else { 0.0 };
+                danger += threat * (x as f64 + (w.hit_loss + opens) * scale);
+            }
+            if w.stuck != 0.0 && x < self.centre {
+                let step = if game.partner(p, i).is_some() { 2 } else { 1 };
+                for (vi, &v) in VALUES.iter().enumerate() {
+                    if step == 2 && v % 2 == 1 {
+                        continue;
+                    }
+                    let to = x + v / step;
+                    let gated = !hit && x <= self.gate && to > self.gate;
+                    if to > self.centre || gated {
+                        continue;
+                    }
+                    let sq = outer.square_index(game.side(p), to);
+                    let own = (0..rules.pawns).any(|j| j != i && game.pawn(p, j) == Some(to));
+                    if own && outer.is_outer_index(sq) && !outer.is_safe_index(sq) {
+                        continue;
+                    }
+                    usable |= 1 << vi;
+                }
             }
             if !hit && x + 4 > self.gate {
                 at_gate += 1.0;
@@ -122,7 +229,14 @@ impl Eval {
         // The gate (R8): until p hits, pawns near it stand still, and the
         // whole inner board is out of reach.
         if !hit {
-            total -= 3.0 * scale + 1.5 * at_gate * scale;
+            total -= (w.closed_gate + w.at_gate * at_gate) * scale;
+        }
+        if w.stuck != 0.0 {
+            let stuck: f64 = (0..VALUES.len())
+                .filter(|&vi| usable >> vi & 1 == 0)
+                .map(|vi| self.odds[vi])
+                .sum();
+            total -= w.stuck * stuck * scale;
         }
         total - exposure * danger
     }
@@ -130,15 +244,16 @@ impl Eval {
     /// The probability that some opponent can hit `p`'s single pawn at
     /// path position `x` with its next turn's throws (R5, R10), counting
     /// only single attackers behind it on their own paths. An ally is
-    /// trusted not to.
-    fn threat(&self, game: &Game, p: Player, x: u8, ally: Option<Player>) -> f64 {
+    /// trusted not to. Also says whether an attacker has not hit yet.
+    fn threat(&self, game: &Game, p: Player, x: u8, ally: Option<Player>) -> (f64, bool) {
         let board = game.board();
         let rules = game.rules();
         let sq = board.square_index(game.side(p), x);
         if board.is_safe_index(sq) {
-            return 0.0;
+            return (0.0, false);
         }
         let mut need = 0u64;
+        let mut opener = false;
         for q in 0..rules.players {
             if q == p || Some(q) == ally {
                 continue;
@@ -151,23 +266,29 @@ impl Eval {
                 let Some(a) = game.pawn(q, j) else { continue };
                 if a < y && y - a < 64 && game.partner(q, j).is_none() {
                     need |= 1 << (y - a);
+                    opener |= !game.has_hit(q);
                 }
             }
         }
         if need == 0 {
-            return 0.0;
+            return (0.0, false);
         }
-        self.turns
+        let p = self
+            .turns
             .iter()
             .filter(|t| t.reach & need != 0)
             .map(|t| t.prob)
-            .sum()
+            .sum();
+        (p, opener)
     }
 
     /// The worth of values held and throws pending in the middle of a turn:
     /// they will still walk somewhere.
     pub fn turn_bonus(&self, game: &Game) -> f64 {
-        let held: u32 = game.held().iter().map(|&v| v as u32).sum();
+        let held: u32 = VALUES
+            .iter()
+            .map(|&v| v as u32 * game.held_count(v) as u32)
+            .sum();
         let mean: f64 = VALUES
             .iter()
             .zip(self.odds)

@@ -20,6 +20,7 @@
 
 pub mod diplomacy;
 pub mod eval;
+pub mod heuristic;
 pub mod search;
 pub mod tournament;
 
@@ -116,7 +117,13 @@ pub fn decide_with<R: Rng>(
             if let Some(offer) = diplomacy::offer(game, seat, rng) {
                 return Some(offer);
             }
-            search::Search::new(game, budget).best(game).action
+            if level == Level::Medium {
+                return Some(heuristic::choose(game));
+            }
+            let seed = rng.gen();
+            search::Search::new(game, budget)
+                .best_seeded(game, seed)
+                .action
         }
     })
 }

@@ -12,7 +12,9 @@
 //! the position: the time budget is only a safety cap.
 
 use super::eval::{Eval, Values, BETRAYAL};
-use chowka_protocol::{Action, ForcedThrow, Game, Move, MoveList, Player, MAX_PLAYERS, VALUES};
+use chowka_protocol::{
+    Action, Event, ForcedThrow, Game, Move, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
+};
 use std::time::{Duration, Instant};
 
 /// How far and how long a search may look.
@@ -28,15 +30,26 @@ pub struct Budget {
     /// In the mover's own turn, throws reached with a smaller probability
     /// than this are not expanded but evaluated as they stand.
     pub cutoff: f64,
+    /// Judge one action at a time by the evaluation of its result, instead
+    /// of searching (`medium`).
+    pub greedy: bool,
+    /// Sampled games per candidate action (0: expectimax instead).
+    pub rollouts: u32,
+    /// Turns each sampled game is played on before it is evaluated.
+    pub horizon: u8,
 }
 
 impl Budget {
-    /// `medium`: the mover's own turn, looking one throw ahead.
+    /// `medium`: one action at a time, checking that the held values left
+    /// can still all be spent (R12).
     pub const MEDIUM: Budget = Budget {
         max_depth: 0,
         nodes: 20_000,
         time: Duration::from_millis(20),
         cutoff: 1.0,
+        greedy: true,
+        rollouts: 0,
+        horizon: 0,
     };
 
     /// `hard`: calibrated to stay well under 50 ms on one core.
@@ -45,6 +58,9 @@ impl Budget {
         nodes: 12_000,
         time: Duration::from_millis(40),
         cutoff: 0.004,
+        greedy: false,
+        rollouts: 0,
+        horizon: 0,
     };
 }
 
@@ -79,8 +95,12 @@ impl Search {
         for b in game.betrayals() {
             betrayals[b.player as usize] += 1;
         }
+        let mut eval = Eval::new(game);
+        if !budget.greedy {
+            eval.weights = super::eval::Weights::from_env(eval.weights);
+        }
         Search {
-            eval: Eval::new(game),
+            eval,
             budget,
             nodes: 0,
             limit: u64::MAX,
@@ -88,6 +108,70 @@ impl Search {
             aborted: false,
             betrayals,
         }
+    }
+
+    /// The best action of the player to move, who must be able to act;
+    /// `seed` draws the throws of sampled games.
+    pub fn best_seeded(&mut self, game: &Game, seed: u64) -> Choice {
+        let candidates = root_actions(game);
+        if self.budget.rollouts == 0 || candidates.len() <= 1 {
+            return self.best(game);
+        }
+        let action = self.rollouts(game, &candidates, seed);
+        Choice {
+            action,
+            nodes: self.nodes,
+            depth: self.budget.horizon,
+        }
+    }
+
+    /// Plays each candidate on in sampled games, every candidate with the
+    /// same throws (common random numbers make the comparison fair), every
+    /// player choosing as `medium` does, for `horizon` turns; the candidate
+    /// whose games evaluate best on average wins.
+    fn rollouts(&mut self, game: &Game, candidates: &[Action], seed: u64) -> Action {
+        let me = game.to_move();
+        let mut sums = vec![0.0; candidates.len()];
+        let mut done = vec![false; candidates.len()];
+        for i in 0..self.budget.rollouts as u64 {
+            let s = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            for (c, &action) in candidates.iter().enumerate() {
+                let mut g = game.clone();
+                let mut throws = SeededThrows::new(s);
+                if done[c] || g.play_with(me, action, &mut throws, &mut |_| {}).is_err() {
+                    done[c] = true;
+                    sums[c] = f64::MIN;
+                    continue;
+                }
+                let mut turns = 0;
+                while !g.is_over() && turns < self.budget.horizon {
+                    let actions = root_actions(&g);
+                    let a = if actions.len() == 1 {
+                        actions[0]
+                    } else {
+                        self.greedy(&g, &actions)
+                    };
+                    let by = g.to_move();
+                    if g.play_with(by, a, &mut throws, &mut |_| {}).is_err() {
+                        break;
+                    }
+                    if g.to_move() != by {
+                        turns += 1;
+                    }
+                }
+                sums[c] += self.leaf(&g, false)[me as usize];
+            }
+            if self.start.elapsed() > self.budget.time {
+                break;
+            }
+        }
+        let mut best = 0;
+        for c in 1..candidates.len() {
+            if sums[c] > sums[best] + 1e-9 {
+                best = c;
+            }
+        }
+        candidates[best]
     }
 
     /// The best action of the player to move, who must be able to act.
@@ -99,6 +183,11 @@ impl Search {
             depth: 0,
         };
         if candidates.len() <= 1 {
+            return choice;
+        }
+        if self.budget.greedy {
+            choice.action = self.greedy(game, &candidates);
+            choice.nodes = self.nodes;
             return choice;
         }
         let me = game.to_move() as usize;
@@ -146,6 +235,80 @@ impl Search {
         }
         choice.nodes = self.nodes;
         choice
+    }
+
+    /// `medium`: the candidate whose result evaluates best.
+    fn greedy(&mut self, game: &Game, candidates: &[Action]) -> Action {
+        let mover = game.to_move();
+        let me = mover as usize;
+        let mut best: Option<(f64, Action)> = None;
+        for &action in candidates {
+            let v = if action == Action::Throw {
+                let mut total = 0.0;
+                for (i, &value) in VALUES.iter().enumerate() {
+                    let mut after = game.clone();
+                    if after
+                        .play_with(mover, action, &mut ForcedThrow(value), &mut |_| {})
+                        .is_ok()
+                    {
+                        total += self.eval.odds[i] * self.settled(mover, &after)[me];
+                    }
+                }
+                total
+            } else {
+                let mut after = game.clone();
+                if after
+                    .play_with(mover, action, &mut ForcedThrow(1), &mut |_| {})
+                    .is_err()
+                {
+                    continue;
+                }
+                self.settled(mover, &after)[me]
+            };
+            if best.map_or(true, |(b, _)| v > b + 1e-9) {
+                best = Some((v, action));
+            }
+        }
+        best.map_or(candidates[0], |(_, a)| a)
+    }
+
+    /// The evaluation of a position reached in `mover`'s turn, charging a
+    /// turn whose held values can no longer all be spent (R12).
+    fn settled(&mut self, mover: Player, game: &Game) -> Values {
+        if game.is_over() || game.to_move() != mover {
+            return self.leaf(game, false);
+        }
+        let mut v = self.leaf(game, true);
+        if !self.completes(game, 0) {
+            v[mover as usize] -= 40.0 * self.eval.scale();
+        }
+        v
+    }
+
+    /// Whether some order spends every held value without stranding the
+    /// turn (R12); with throws pending it cannot be known yet, so yes.
+    fn completes(&mut self, game: &Game, depth: u8) -> bool {
+        self.nodes += 1;
+        if game.pending() > 0 || game.holds_nothing() || depth > 8 || self.nodes > self.limit {
+            return true;
+        }
+        let mover = game.to_move();
+        let mut moves = MoveList::new();
+        distinct_moves(game, &mut moves);
+        for &mv in &moves {
+            let mut after = game.clone();
+            let mut stranded = false;
+            let ok = after.play_with(mover, Action::Move(mv), &mut ForcedThrow(1), &mut |e| {
+                stranded |= matches!(e, Event::TurnUndone { .. } | Event::HeldForfeited { .. })
+            });
+            if ok.is_err() || stranded {
+                continue;
+            }
+            if after.is_over() || after.to_move() != mover || self.completes(&after, depth + 1) {
+                return true;
+            }
+        }
+        false
     }
 
     fn tick(&mut self) -> bool {
@@ -311,17 +474,19 @@ pub fn distinct_moves(game: &Game, out: &mut MoveList) {
     let mut all = MoveList::new();
     game.legal_moves_into(&mut all);
     let me = game.to_move();
-    let mut seen: Vec<(u8, u8, u32, bool, Option<Player>)> = Vec::with_capacity(all.len());
+    let start = out.len();
     for mv in all {
         let key = move_key(game, me, mv);
-        if !seen.contains(&key) {
-            seen.push(key);
+        if !out[start..].iter().any(|&m| move_key(game, me, m) == key) {
             out.push(mv);
         }
     }
 }
 
-fn move_key(game: &Game, me: Player, mv: Move) -> (u8, u8, u32, bool, Option<Player>) {
+/// What makes two moves the same: value, square, pawn count, pair, target.
+type MoveKey = (u8, u8, u32, bool, Option<Player>);
+
+fn move_key(game: &Game, me: Player, mv: Move) -> MoveKey {
     let first = mv.pawns.first().unwrap_or(0);
     let at = game.pawn(me, first).unwrap_or(u8::MAX);
     let paired = game.partner(me, first).is_some();

@@ -39,6 +39,18 @@ pub struct TournamentOpts {
     /// Node budget of `hard` (default: the budget it plays with in rooms).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Turns after its own that `hard` may search (default: as in rooms).
+    #[arg(long)]
+    pub depth: Option<u8>,
+    /// Time cap of one `hard` decision in milliseconds (default: as in rooms).
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Sampled games per candidate of `hard` (0: expectimax).
+    #[arg(long)]
+    pub rollouts: Option<u32>,
+    /// Turns each sampled game of `hard` is played on.
+    #[arg(long)]
+    pub horizon: Option<u8>,
     /// Games played at once (decision times are best measured with 1).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -251,6 +263,12 @@ pub fn run(opts: TournamentOpts) -> ExitCode {
     };
     let hard = Budget {
         nodes: opts.nodes.unwrap_or(Budget::HARD.nodes),
+        max_depth: opts.depth.unwrap_or(Budget::HARD.max_depth),
+        rollouts: opts.rollouts.unwrap_or(Budget::HARD.rollouts),
+        horizon: opts.horizon.unwrap_or(Budget::HARD.horizon),
+        time: opts
+            .time_ms
+            .map_or(Budget::HARD.time, std::time::Duration::from_millis),
         ..Budget::HARD
     };
     let start = Instant::now();

@@ -106,7 +106,7 @@ export class BoardView {
     for (const d of opts.dests || []) {
       const { x, y } = this.point(d.square);
       const marker = s('g', {
-        class: ['dest', d.hit && 'dest-hit'],
+        class: ['dest', d.hit && 'dest-hit', d.strands && 'dest-strand'],
         transform: `translate(${x} ${y})`,
         tabindex: '0',
         role: 'button',

@@ -40,8 +40,3 @@ export function fill(el, ...children) {
 export function reducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
-
-/** A promise that resolves after `ms` milliseconds. */
-export function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}

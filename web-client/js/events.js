@@ -70,8 +70,3 @@ export function eventText(e, who, centre) {
       return null;
   }
 }
-
-/** Whether an event is worth a screen-reader announcement (throws, moves, hits, penalties, truces). */
-export function announceable(e) {
-  return e.type !== 'turn_began';
-}

@@ -59,12 +59,14 @@ export class GameScreen {
     this.heldLabel = h('span', { class: 'held-label', id: 'held-label', text: 'Held' });
     this.heldEl = h('div', { class: 'held', role: 'group', 'aria-labelledby': 'held-label' });
     this.pendingEl = h('span', { class: 'pending' });
+    // The number beside the shells, for anyone still learning to read them.
+    this.throwValueEl = h('span', { class: 'throw-value', 'aria-hidden': 'true' });
     this.hintEl = h('p', { class: 'hint move-hint', id: 'move-hint' });
     this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': 'Choose the move' });
     this.skipBtn = h('button', { type: 'button', class: 'btn', id: 'skip-btn', onclick: () => this.send({ do: 'skip' }) }, 'Skip a throw');
     this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, 'Cancel');
     this.controls = h('section', { class: 'controls card', 'aria-label': 'Your turn' },
-      h('div', { class: 'throw-row' }, this.cowries, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
+      h('div', { class: 'throw-row' }, this.cowries, this.throwValueEl, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
       h('div', { class: 'held-row' }, this.heldLabel, this.heldEl, this.skipBtn),
       this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn));
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
@@ -137,6 +139,7 @@ export class GameScreen {
         case 'thrown':
           this.lastThrow = e.value;
           showThrow(this.cowries, e.value, true);
+          this.showThrowValue(e.value);
           sound.throw();
           if (e.value === 4 || e.value === 8) sound.grace();
           break;
@@ -164,6 +167,8 @@ export class GameScreen {
           break;
         case 'turn_began':
           this.lastThrow = null;
+          showThrow(this.cowries, null, false);
+          this.showThrowValue(null);
           this.feed.event(`Round ${e.round} · ${this.who(e.player)} to play`, 'turn');
           if (e.player === this.ctx.seat) setTimeout(() => sound.turn(), 250);
           break;
@@ -183,11 +188,18 @@ export class GameScreen {
     }
     if (trail) this.trail = trail;
     if (!events.length) {
-      // A fresh full state: nothing to animate; show the current held values' last throw if any.
+      // A fresh full state: nothing to animate, no throw to show.
       showThrow(this.cowries, null, false);
+      this.showThrowValue(null);
     }
     if (spoken.length) announce(spoken.slice(-4).join(' '));
     return { walks, hits };
+  }
+
+  showThrowValue(v) {
+    this.throwValueEl.textContent = v ? String(v) : '';
+    this.throwValueEl.title = v === 4 ? 'Chowka: all four mouths up' : v === 8 ? 'Bhara: no mouth up' : '';
+    this.throwValueEl.classList.toggle('grace', v === 4 || v === 8);
   }
 
   flash(text, type) {
@@ -348,6 +360,7 @@ export class GameScreen {
           square: this.geom.paths[seat][moves[0].to],
           label: values.join('/'),
           hit,
+          strands: moves.every((m) => m.strands),
           aria: `Move here with ${values.join(' or ')}${hit ? ', hits' : ''}${moves.some((m) => m.strands) ? ', strands the turn' : ''}`,
         };
       });

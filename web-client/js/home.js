@@ -54,7 +54,7 @@ function createForm(navigate) {
   const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
   const optionRows = [
     h('div', { class: 'field option' },
-      h('label', { for: 'opt-pawns' }, 'Pawns each ', ruleLink('O7')), pawns, pawnsNote),
+      h('label', { for: 'opt-pawns' }, 'Pawns each ', ruleLink('C10')), pawns, pawnsNote),
   ];
   pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
   for (const [key, opt] of Object.entries(OPTIONS)) {

@@ -86,7 +86,8 @@ export function renderMarkdown(md) {
         else items[items.length - 1] += ' ' + lines[i].trim();
         i++;
       }
-      blocks.push(h('ul', {}, items.map((t) => h('li', {}, inline(t)))));
+      // Clarifications are list items ("- **C3 (R10, R13).** ..."): linkable too.
+      blocks.push(h('ul', {}, items.map((t) => h('li', { id: ruleId(t), class: ruleId(t) ? 'rule' : undefined }, inline(t)))));
       continue;
     }
     const para = [];
@@ -160,7 +161,12 @@ export async function showRule(id) {
   try {
     const blocks = renderMarkdown(await fetchRules());
     const start = blocks.findIndex((b) => b.id === `rule-${id}`);
-    if (start < 0) throw new Error(`Rule ${id} is not in the rules text.`);
+    if (start < 0) {
+      const item = blocks.map((b) => b.querySelector?.(`#rule-${id}`)).find(Boolean);
+      if (!item) throw new Error(`Rule ${id} is not in the rules text.`);
+      body.replaceChildren(h('ul', {}, item));
+      return;
+    }
     const picked = [blocks[start]];
     for (let i = start + 1; i < blocks.length && ['UL', 'PRE', 'DIV'].includes(blocks[i].tagName); i++) picked.push(blocks[i]);
     body.replaceChildren(...picked);

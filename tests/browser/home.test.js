@@ -1,0 +1,72 @@
+// The home page: presets fill the options, every option's rule link opens
+// that rule, public rooms are listed, and the rules page is rendered from
+// the server's own rules text with a linkable id per rule.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPlayer, PHONE, DESKTOP } from './helpers.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('choosing a preset sets its options, each explained in words with a working rule link', { timeout: 60000 }, async () => {
+  const { page, context } = await newPlayer(browser, PHONE);
+  await page.goto(server.url + '/');
+  await page.click('details.options > summary');
+  await page.check('input[name="preset"][value="chauka-bara"]', { force: true });
+  assert.equal(await page.inputValue('#opt-entry'), 'first-grace');
+  assert.equal(await page.inputValue('#opt-pawns'), '4');
+  assert.match(await page.textContent('#opt-entry-hint'), /4 or an 8/);
+  await page.check('input[name="preset"][value="chowka-bhara"]', { force: true });
+  assert.equal(await page.inputValue('#opt-entry'), 'home');
+  await page.click('input[name="board"][value="7"] + span');
+  assert.equal(await page.inputValue('#opt-pawns'), '6', 'N-1 pawns on 7x7 (C10)');
+
+  const links = await page.locator('form.create a.rule-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(links.length >= 7, `every option links its rule (${links.length})`);
+  for (const href of links) {
+    const id = href.split('#rule-')[1];
+    await page.click(`form.create a.rule-link[href="${href}"]`);
+    await page.waitForSelector(`dialog.rule-dialog #rule-${id}`);
+    assert.equal(await page.locator('dialog.rule-dialog .error-text').count(), 0, `rule ${id} found`);
+    await page.click('dialog.rule-dialog button:has-text("Close")');
+    await page.waitForSelector('dialog.rule-dialog', { state: 'detached' });
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a public room shows in the open rooms list; a private one does not', { timeout: 60000 }, async () => {
+  const post = (body) => fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const pub = await post({ name: 'Lakshmi', public: true, players: 3 });
+  const priv = await post({ name: 'Hidden', public: false });
+  const { page, context } = await newPlayer(browser, DESKTOP);
+  await page.goto(server.url + '/');
+  await page.waitForSelector(`.room-list a[href="/r/${pub.code}"]`);
+  assert.match(await page.textContent(`.room-list a[href="/r/${pub.code}"]`), /Lakshmi's room.*1\/3 seated/);
+  assert.equal(await page.locator(`.room-list a[href="/r/${priv.code}"]`).count(), 0);
+  await context.close();
+});
+
+test('the rules page renders the rules text with an anchor per rule', { timeout: 60000 }, async () => {
+  const { page, context } = await newPlayer(browser, PHONE);
+  await page.goto(server.url + '/#rules');
+  await page.waitForSelector('#rule-R15');
+  for (let i = 1; i <= 15; i++) assert.equal(await page.locator(`#rule-R${i}`).count(), 1, `R${i} has an anchor`);
+  assert.ok(await page.locator('.rules table').count() >= 2, 'tables rendered');
+  assert.ok(await page.locator('.rules h3').count() >= 5, 'sections rendered');
+  // A link to another rule inside the text jumps there.
+  await page.click('#rule-R12 a[href="#rule-R15"]');
+  await page.waitForFunction(() => location.hash === '#rule-R15');
+  await context.close();
+});

@@ -17,7 +17,8 @@ fn mid_game_positions(rules: Rules, count: usize) -> Vec<Game> {
         let mut game = Game::new(rules);
         let mut step = 0;
         while let Some((by, action)) = random_action(&game, &mut rng, &mut moves) {
-            game.play_with(by, action, &mut throws, &mut |_| {}).expect("legal");
+            game.play_with(by, action, &mut throws, &mut |_| {})
+                .expect("legal");
             step += 1;
             if step % 17 == 0 && !game.holds_nothing() && out.len() < count {
                 out.push(game.clone());
@@ -32,7 +33,15 @@ fn legal_moves(c: &mut Criterion) {
         ("5x5-4p", Rules::preset(Preset::ChowkaBhara, 4)),
         (
             "9x9-4p",
-            Rules::with(Preset::ChowkaBhara, Overrides { players: Some(4), board: Some(9), ..Default::default() }).unwrap(),
+            Rules::with(
+                Preset::ChowkaBhara,
+                Overrides {
+                    players: Some(4),
+                    board: Some(9),
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
         ),
     ] {
         let positions = mid_game_positions(rules, 256);
@@ -64,9 +73,15 @@ fn random_games(c: &mut Criterion) {
             b.iter_batched(
                 || {
                     seed += 1;
-                    (Game::new(rules), ChaCha8Rng::seed_from_u64(seed), SeededThrows::new(seed))
+                    (
+                        Game::new(rules),
+                        ChaCha8Rng::seed_from_u64(seed),
+                        SeededThrows::new(seed),
+                    )
                 },
-                |(mut game, mut rng, mut throws)| black_box(random_playout(&mut game, &mut rng, &mut throws, 1_000_000)),
+                |(mut game, mut rng, mut throws)| {
+                    black_box(random_playout(&mut game, &mut rng, &mut throws, 1_000_000))
+                },
                 BatchSize::SmallInput,
             )
         });

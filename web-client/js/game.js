@@ -445,8 +445,10 @@ export class GameScreen {
       const again = focusKey && (this.el.querySelector(`#${CSS.escape(focusKey)}:not([hidden]):not([disabled])`) ||
         this.el.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) ||
         (focusKey.startsWith('pawn-') && this.el.querySelector(`.pawn.movable[data-pawn="${focusKey.slice(5)}"]`)));
-      const next = again || this.el.querySelector('#throw-btn:not([hidden]), .choices button, .dest, .pawn.movable, .held .chip:not([disabled]), #skip-btn:not([hidden])');
-      (next || this.banner).focus({ preventScroll: true });
+      const next = again || this.el.querySelector('#throw-btn:not([hidden]):not([disabled]), .choices button, .dest, .pawn.movable, .held .chip:not([disabled]), #skip-btn:not([hidden]):not([disabled])');
+      next?.focus({ preventScroll: true });
+      // A disabled or hidden element refuses focus: the banner always takes it.
+      if (!this.el.contains(document.activeElement)) this.banner.focus({ preventScroll: true });
     }
   }
 

@@ -382,6 +382,8 @@ export class GameScreen {
         this.clockEl);
     }
     this.startClock(room.clock_ms, over);
+    // At the end the result is the news: no stale flash over it.
+    if (over) this.flashEl.hidden = true;
 
     // Controls.
     this.controls.hidden = over;

@@ -107,8 +107,9 @@ export function roomView(container, rawCode, navigate) {
     ctx.room = msg.room;
     ctx.game = msg.game ?? null;
     // Empty seats are dropped at the start (docs/protocol.md), which can
-    // change our seat number and the board's sides: a fresh hello gets the
-    // new welcome.
+    // change our seat number and the board's sides. The server welcomes
+    // everyone again at the start; should a state still disagree with our
+    // board, a fresh hello gets the right welcome.
     if (before && before.status === 'lobby' && msg.room.status !== 'lobby' && ctx.board && ctx.board.sides.length !== msg.room.seats.length) {
       ctx.version = -1;
       conn.connect();

@@ -1,0 +1,48 @@
+// A person against three computer players (easy, medium, hard) plays a
+// whole 4-player game to the end in the browser, clicking only what the
+// page highlights; the result screen names the winner.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPlayer, createRoom, playOneClick, gameStatus, shot, DESKTOP } from './helpers.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ botDelayMs: 20 });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a game against three computer players plays to the end', { timeout: 240000 }, async () => {
+  const me = await newPlayer(browser, DESKTOP);
+  // One pawn each and no gate keep a whole 4-player game to a few minutes.
+  await createRoom(me.page, server.url, { name: 'Asha', board: 5, players: 4, pawns: 1, gate: 'open' });
+  for (const [seat, level] of [[1, 'easy'], [2, 'medium'], [3, 'hard']]) {
+    await me.page.selectOption(`#bot-${seat}`, level);
+    await me.page.waitForSelector(`.seat.taken >> text=Computer (${level})`);
+  }
+  await me.page.click('#start-btn');
+  await me.page.waitForSelector('.game svg.board .pawn');
+  let clicks = 0;
+  const until = Date.now() + 200000;
+  while (!(await gameStatus(me.page)).over && Date.now() < until) {
+    try {
+      if (await playOneClick(me.page)) clicks++;
+      else await me.page.waitForTimeout(25);
+    } catch {
+      /* the state moved on under the click: look again */
+    }
+  }
+  assert.ok((await gameStatus(me.page)).over, `the game ended (after ${clicks} clicks)`);
+  const result = await me.page.textContent('.result');
+  assert.match(result, /(Asha|Computer \((easy|medium|hard)\)) wins|draw/i);
+  await shot(me.page, 'result-computers-1280');
+  assert.deepEqual(me.page.errors, []);
+  await me.context.close();
+});

@@ -42,12 +42,10 @@ pub struct Weights {
     pub at_gate: f64,
     /// Loss of a hit pawn beyond its progress.
     pub hit_loss: f64,
-    /// Further loss of a hit pawn when the hitter has not hit yet: the hit
-    /// opens its gate.
-    pub opens_gate: f64,
-    /// Loss per unit of probability that the next throw moves no pawn
-    /// (its turn is stranded, R12).
-    pub stuck: f64,
+    /// Weight of the strongest opponent's standing in a player's value.
+    pub rival: f64,
+    /// Weight of the opponents' mean standing in a player's value.
+    pub field: f64,
 }
 
 impl Weights {
@@ -62,34 +60,9 @@ impl Weights {
         closed_gate: 3.0,
         at_gate: 1.5,
         hit_loss: 3.0,
-        opens_gate: 0.0,
-        stuck: 0.0,
+        rival: 0.4,
+        field: 0.2,
     };
-
-    /// The weights with overrides from `CHOWKA_WEIGHTS` (tuning only).
-    pub fn from_env(base: Weights) -> Weights {
-        let mut w = base;
-        if let Ok(text) = std::env::var("CHOWKA_WEIGHTS") {
-            let v: Vec<f64> = text.split(',').filter_map(|x| x.parse().ok()).collect();
-            let fields = [
-                &mut w.exposure_mover,
-                &mut w.exposure,
-                &mut w.waiting,
-                &mut w.inner,
-                &mut w.finished,
-                &mut w.pair,
-                &mut w.closed_gate,
-                &mut w.at_gate,
-                &mut w.hit_loss,
-                &mut w.opens_gate,
-                &mut w.stuck,
-            ];
-            for (f, x) in fields.into_iter().zip(v) {
-                *f = x;
-            }
-        }
-        w
-    }
 }
 
 /// One way a turn's throws can fall (R5, R6): its probability and the
@@ -172,9 +145,6 @@ impl Eval {
         let mut total = 0.0;
         let mut at_gate = 0.0;
         let mut danger = 0.0;
-        // Values some pawn can walk (bit per index in VALUES), for R12.
-        let mut usable = 0u8;
-        let outer = game.board();
         // Attackers move before p can answer unless p is to move now.
         let exposure = if game.to_move() == p {
             w.exposure_mover
@@ -198,28 +168,8 @@ impl Eval {
                 // A committed pair is safe from singles and blocks them (R13).
                 worth += w.pair * scale;
             } else {
-                let (threat, opener) = self.threat(game, p, x, ally);
-                let opens = if opener { w.opens_gate } else { 0.0 };
-                danger += threat * (x as f64 + (w.hit_loss + opens) * scale);
-            }
-            if w.stuck != 0.0 && x < self.centre {
-                let step = if game.partner(p, i).is_some() { 2 } else { 1 };
-                for (vi, &v) in VALUES.iter().enumerate() {
-                    if step == 2 && v % 2 == 1 {
-                        continue;
-                    }
-                    let to = x + v / step;
-                    let gated = !hit && x <= self.gate && to > self.gate;
-                    if to > self.centre || gated {
-                        continue;
-                    }
-                    let sq = outer.square_index(game.side(p), to);
-                    let own = (0..rules.pawns).any(|j| j != i && game.pawn(p, j) == Some(to));
-                    if own && outer.is_outer_index(sq) && !outer.is_safe_index(sq) {
-                        continue;
-                    }
-                    usable |= 1 << vi;
-                }
+                let threat = self.threat(game, p, x, ally);
+                danger += threat * (x as f64 + w.hit_loss * scale);
             }
             if !hit && x + 4 > self.gate {
                 at_gate += 1.0;
@@ -231,29 +181,23 @@ impl Eval {
         if !hit {
             total -= (w.closed_gate + w.at_gate * at_gate) * scale;
         }
-        if w.stuck != 0.0 {
-            let stuck: f64 = (0..VALUES.len())
-                .filter(|&vi| usable >> vi & 1 == 0)
-                .map(|vi| self.odds[vi])
-                .sum();
-            total -= w.stuck * stuck * scale;
-        }
         total - exposure * danger
     }
 
     /// The probability that some opponent can hit `p`'s single pawn at
     /// path position `x` with its next turn's throws (R5, R10), counting
     /// only single attackers behind it on their own paths. An ally is
-    /// trusted not to. Also says whether an attacker has not hit yet.
-    fn threat(&self, game: &Game, p: Player, x: u8, ally: Option<Player>) -> (f64, bool) {
+    /// trusted not to.
+    fn threat(&self, game: &Game, p: Player, x: u8, ally: Option<Player>) -> f64 {
         let board = game.board();
         let rules = game.rules();
         let sq = board.square_index(game.side(p), x);
         if board.is_safe_index(sq) {
-            return (0.0, false);
+            return 0.0;
         }
-        let mut need = 0u64;
-        let mut opener = false;
+        // Each opponent throws its own turn: the chance that none of them
+        // can hit is the product of their chances not to.
+        let mut safe = 1.0;
         for q in 0..rules.players {
             if q == p || Some(q) == ally {
                 continue;
@@ -262,24 +206,25 @@ impl Eval {
             if y > self.gate && !game.has_hit(q) && rules.gate == Gate::HitFirst {
                 continue;
             }
+            let mut need = 0u64;
             for j in 0..rules.pawns {
                 let Some(a) = game.pawn(q, j) else { continue };
                 if a < y && y - a < 64 && game.partner(q, j).is_none() {
                     need |= 1 << (y - a);
-                    opener |= !game.has_hit(q);
                 }
             }
+            if need == 0 {
+                continue;
+            }
+            let hits: f64 = self
+                .turns
+                .iter()
+                .filter(|t| t.reach & need != 0)
+                .map(|t| t.prob)
+                .sum();
+            safe *= 1.0 - hits;
         }
-        if need == 0 {
-            return (0.0, false);
-        }
-        let p = self
-            .turns
-            .iter()
-            .filter(|t| t.reach & need != 0)
-            .map(|t| t.prob)
-            .sum();
-        (p, opener)
+        1.0 - safe
     }
 
     /// The worth of values held and throws pending in the middle of a turn:
@@ -327,7 +272,9 @@ impl Eval {
             let mean = others.map(|q| s_turn[q]).sum::<f64>() / (players - 1) as f64;
             let against = match game.truce_of(p as Player) {
                 Some(t) => 0.7 * s_turn[t.leader as usize] + 0.3 * mean,
-                None => 0.6 * max + 0.4 * mean,
+                // Two players: what one gains the other loses.
+                None if players == 2 => max,
+                None => self.weights.rival * max + self.weights.field * mean,
             };
             out[p] = s_turn[p] - against;
         }

@@ -29,7 +29,7 @@ pub fn choose(game: &Game) -> Action {
             continue;
         }
         let s = score(game, mv);
-        if best.map_or(true, |(b, _)| s > b) {
+        if best.is_none_or(|(b, _)| s > b) {
             best = Some((s, mv));
         }
     }

@@ -69,12 +69,10 @@ impl Level {
         }
     }
 
-    /// The search budget this level plays with in rooms (unused by `easy`).
+    /// The search budget this level plays with in rooms (only `hard`
+    /// searches).
     pub fn budget(self) -> Budget {
-        match self {
-            Level::Easy | Level::Medium => Budget::MEDIUM,
-            Level::Hard => Budget::HARD,
-        }
+        Budget::HARD
     }
 }
 

@@ -1,4 +1,5 @@
-//! Expectimax over the cowrie odds (R5) for `medium` and `hard`.
+//! The search of `hard`: expectimax over the cowrie odds (R5), and in
+//! two-player games sampled games.
 //!
 //! A turn is a tree: the mover chooses among moves (which held value on
 //! which pawn, in which order), throws are chance nodes weighted by
@@ -8,12 +9,16 @@
 //! same search serves 2, 3 and 4 players. Positions are played on clones
 //! with [`ForcedThrow`], so the engine alone decides legality.
 //!
-//! The search is bounded by a node budget, so its choice depends only on
-//! the position: the time budget is only a safety cap.
+//! In two-player games, where it measured stronger, `hard` instead plays
+//! each candidate on in sampled games with common throws ([`Budget::rollouts`]).
+//!
+//! Both are bounded by a count (nodes, sampled games), so the choice
+//! depends only on the position and the seed: the time budget is only a
+//! safety cap.
 
 use super::eval::{Eval, Values, BETRAYAL};
 use chowka_protocol::{
-    Action, Event, ForcedThrow, Game, Move, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
+    Action, ForcedThrow, Game, Move, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
 };
 use std::time::{Duration, Instant};
 
@@ -30,37 +35,22 @@ pub struct Budget {
     /// In the mover's own turn, throws reached with a smaller probability
     /// than this are not expanded but evaluated as they stand.
     pub cutoff: f64,
-    /// Judge one action at a time by the evaluation of its result, instead
-    /// of searching (`medium`).
-    pub greedy: bool,
-    /// Sampled games per candidate action (0: expectimax instead).
+    /// Sampled games per candidate action in two-player games (0:
+    /// expectimax there too).
     pub rollouts: u32,
     /// Turns each sampled game is played on before it is evaluated.
     pub horizon: u8,
 }
 
 impl Budget {
-    /// `medium`: one action at a time, checking that the held values left
-    /// can still all be spent (R12).
-    pub const MEDIUM: Budget = Budget {
-        max_depth: 0,
-        nodes: 20_000,
-        time: Duration::from_millis(20),
-        cutoff: 1.0,
-        greedy: true,
-        rollouts: 0,
-        horizon: 0,
-    };
-
     /// `hard`: calibrated to stay well under 50 ms on one core.
     pub const HARD: Budget = Budget {
         max_depth: 3,
-        nodes: 12_000,
+        nodes: 6_000,
         time: Duration::from_millis(40),
         cutoff: 0.004,
-        greedy: false,
-        rollouts: 0,
-        horizon: 0,
+        rollouts: 128,
+        horizon: 6,
     };
 }
 
@@ -69,7 +59,7 @@ pub struct Search {
     eval: Eval,
     budget: Budget,
     nodes: u64,
-    /// Node limit of the iteration under way (none for the first).
+    /// Node limit of the iteration under way.
     limit: u64,
     start: Instant,
     aborted: bool,
@@ -95,12 +85,8 @@ impl Search {
         for b in game.betrayals() {
             betrayals[b.player as usize] += 1;
         }
-        let mut eval = Eval::new(game);
-        if !budget.greedy {
-            eval.weights = super::eval::Weights::from_env(eval.weights);
-        }
         Search {
-            eval,
+            eval: Eval::new(game),
             budget,
             nodes: 0,
             limit: u64::MAX,
@@ -114,7 +100,8 @@ impl Search {
     /// `seed` draws the throws of sampled games.
     pub fn best_seeded(&mut self, game: &Game, seed: u64) -> Choice {
         let candidates = root_actions(game);
-        if self.budget.rollouts == 0 || candidates.len() <= 1 {
+        let two = game.rules().players == 2;
+        if self.budget.rollouts == 0 || candidates.len() <= 1 || !two {
             return self.best(game);
         }
         let action = self.rollouts(game, &candidates, seed);
@@ -145,12 +132,7 @@ impl Search {
                 }
                 let mut turns = 0;
                 while !g.is_over() && turns < self.budget.horizon {
-                    let actions = root_actions(&g);
-                    let a = if actions.len() == 1 {
-                        actions[0]
-                    } else {
-                        self.greedy(&g, &actions)
-                    };
+                    let a = super::heuristic::choose(&g);
                     let by = g.to_move();
                     if g.play_with(by, a, &mut throws, &mut |_| {}).is_err() {
                         break;
@@ -185,20 +167,11 @@ impl Search {
         if candidates.len() <= 1 {
             return choice;
         }
-        if self.budget.greedy {
-            choice.action = self.greedy(game, &candidates);
-            choice.nodes = self.nodes;
-            return choice;
-        }
         let me = game.to_move() as usize;
         for depth in 0..=self.budget.max_depth {
-            // The first iteration always finishes (but for the time cap),
-            // so there is always an answer.
-            self.limit = if depth == 0 {
-                u64::MAX
-            } else {
-                self.budget.nodes
-            };
+            // An unfinished first iteration still answers with the best of
+            // the candidates it finished.
+            self.limit = self.budget.nodes;
             let mut best: Option<(f64, Action)> = None;
             for &action in &candidates {
                 let v = if action == Action::Throw {
@@ -216,7 +189,7 @@ impl Search {
                 if self.aborted {
                     break;
                 }
-                if best.map_or(true, |(b, _)| v[me] > b + 1e-9) {
+                if best.is_none_or(|(b, _)| v[me] > b + 1e-9) {
                     best = Some((v[me], action));
                 }
             }
@@ -237,84 +210,10 @@ impl Search {
         choice
     }
 
-    /// `medium`: the candidate whose result evaluates best.
-    fn greedy(&mut self, game: &Game, candidates: &[Action]) -> Action {
-        let mover = game.to_move();
-        let me = mover as usize;
-        let mut best: Option<(f64, Action)> = None;
-        for &action in candidates {
-            let v = if action == Action::Throw {
-                let mut total = 0.0;
-                for (i, &value) in VALUES.iter().enumerate() {
-                    let mut after = game.clone();
-                    if after
-                        .play_with(mover, action, &mut ForcedThrow(value), &mut |_| {})
-                        .is_ok()
-                    {
-                        total += self.eval.odds[i] * self.settled(mover, &after)[me];
-                    }
-                }
-                total
-            } else {
-                let mut after = game.clone();
-                if after
-                    .play_with(mover, action, &mut ForcedThrow(1), &mut |_| {})
-                    .is_err()
-                {
-                    continue;
-                }
-                self.settled(mover, &after)[me]
-            };
-            if best.map_or(true, |(b, _)| v > b + 1e-9) {
-                best = Some((v, action));
-            }
-        }
-        best.map_or(candidates[0], |(_, a)| a)
-    }
-
-    /// The evaluation of a position reached in `mover`'s turn, charging a
-    /// turn whose held values can no longer all be spent (R12).
-    fn settled(&mut self, mover: Player, game: &Game) -> Values {
-        if game.is_over() || game.to_move() != mover {
-            return self.leaf(game, false);
-        }
-        let mut v = self.leaf(game, true);
-        if !self.completes(game, 0) {
-            v[mover as usize] -= 40.0 * self.eval.scale();
-        }
-        v
-    }
-
-    /// Whether some order spends every held value without stranding the
-    /// turn (R12); with throws pending it cannot be known yet, so yes.
-    fn completes(&mut self, game: &Game, depth: u8) -> bool {
-        self.nodes += 1;
-        if game.pending() > 0 || game.holds_nothing() || depth > 8 || self.nodes > self.limit {
-            return true;
-        }
-        let mover = game.to_move();
-        let mut moves = MoveList::new();
-        distinct_moves(game, &mut moves);
-        for &mv in &moves {
-            let mut after = game.clone();
-            let mut stranded = false;
-            let ok = after.play_with(mover, Action::Move(mv), &mut ForcedThrow(1), &mut |e| {
-                stranded |= matches!(e, Event::TurnUndone { .. } | Event::HeldForfeited { .. })
-            });
-            if ok.is_err() || stranded {
-                continue;
-            }
-            if after.is_over() || after.to_move() != mover || self.completes(&after, depth + 1) {
-                return true;
-            }
-        }
-        false
-    }
-
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.limit
-            || (self.nodes % 256 == 0 && self.start.elapsed() > self.budget.time)
+            || (self.nodes & 255 == 0 && self.start.elapsed() > self.budget.time)
         {
             self.aborted = true;
         }
@@ -364,7 +263,7 @@ impl Search {
         }
         let mut best: Option<Values> = None;
         let consider = |v: Values, best: &mut Option<Values>| {
-            if best.map_or(true, |b| v[me] > b[me] + 1e-9) {
+            if best.is_none_or(|b| v[me] > b[me] + 1e-9) {
                 *best = Some(v);
             }
         };

@@ -66,7 +66,12 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     latencies.sort();
-    let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or_default();
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
     println!(
         "{rooms} rooms, {} actions in {elapsed:.1} s ({:.0} actions/s), {games} games finished",
         latencies.len(),
@@ -93,9 +98,12 @@ async fn play(mut c: Client, seed: u64, deadline: Instant) -> (Vec<Duration>, u3
         if let Some(action) = c.choose(&mut rng) {
             let version = c.version();
             let sent = Instant::now();
-            c.send(json!({"type": "act", "version": version, "action": action})).await;
+            c.send(json!({"type": "act", "version": version, "action": action}))
+                .await;
             loop {
-                let Some(m) = c.next().await else { return (latencies, 0) };
+                let Some(m) = c.next().await else {
+                    return (latencies, 0);
+                };
                 if m["type"] == "error" || (m["type"] == "state" && c.version() > version) {
                     break;
                 }

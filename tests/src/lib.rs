@@ -116,7 +116,7 @@ pub fn chowka_binary() -> PathBuf {
             .filter_map(|l| serde_json::from_str::<Value>(l).ok())
             .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "chowka")
             .filter_map(|v| v["executable"].as_str().map(PathBuf::from))
-            .last()
+            .next_back()
             .expect("cargo reports the chowka executable")
     })
     .clone()

@@ -4,17 +4,18 @@
 //! the action that seat takes now, or `None` when the seat has nothing to
 //! do. The levels (docs/bots.md):
 //! - `easy` plays a uniformly random legal action.
-//! - `medium` searches its own turn (every order of its held values) one
-//!   throw deep, over the evaluation in [`eval`].
-//! - `hard` searches its own turn fully over the cowrie odds and, by
-//!   iterative deepening within a node budget, the following turns of the
-//!   other players ([`search`]).
+//! - `medium` scores each legal move by rules of thumb ([`heuristic`]).
+//! - `hard` searches over the evaluation in [`eval`] ([`search`]): in
+//!   two-player games it plays each candidate on in sampled games with
+//!   common throws; with more players, expectimax over the cowrie odds
+//!   with iterative deepening within a node budget.
 //!
 //! Both `medium` and `hard` offer and answer truces as [`diplomacy`] says.
 //!
 //! # Layout
+//! - `heuristic`: medium's rules of thumb.
 //! - `eval`: the evaluation of a position for every player.
-//! - `search`: expectimax over the throws, max-n over the players.
+//! - `search`: hard's expectimax (max-n over the players) and sampled games.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`.
 

@@ -47,7 +47,7 @@ impl Budget {
     pub const HARD: Budget = Budget {
         max_depth: 3,
         nodes: 6_000,
-        time: Duration::from_millis(40),
+        time: Duration::from_millis(30),
         cutoff: 0.004,
         rollouts: 128,
         horizon: 6,
@@ -143,6 +143,7 @@ impl Search {
                 }
                 sums[c] += self.leaf(&g, false)[me as usize];
             }
+            // Only whole rounds count, so that every candidate had the same throws.
             if self.start.elapsed() > self.budget.time {
                 break;
             }

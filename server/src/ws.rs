@@ -181,91 +181,105 @@ impl RateLimit {
     }
 }
 
+/// Why a connection is closed before it joins a room.
+struct TurnedAway {
+    /// The error to send first (code, message), if the socket can take it.
+    error: Option<(&'static str, String)>,
+    /// WebSocket close status.
+    status: u16,
+    /// Close reason.
+    reason: &'static str,
+}
+
+impl TurnedAway {
+    fn new(
+        code: &'static str,
+        message: impl Into<String>,
+        status: u16,
+        reason: &'static str,
+    ) -> Self {
+        TurnedAway {
+            error: Some((code, message.into())),
+            status,
+            reason,
+        }
+    }
+
+    fn hello_first(message: &str) -> Self {
+        TurnedAway::new("hello_first", message, 1008, "hello first")
+    }
+}
+
 /// Reads the `hello` and joins its room; `None` (after telling the client
 /// why and closing) if it could not.
 async fn hello(socket: &mut WebSocket, app: &App) -> Option<(RoomStub, crate::rooms::Joined)> {
-    let first = tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await;
-    let text = match first {
+    let turned = match read_hello(socket).await {
+        Ok((room, token)) => match join(app, &room, token).await {
+            Ok(joined) => return Some(joined),
+            Err(r) => TurnedAway::new(r.code, r.message, 1008, r.code),
+        },
+        Err(Some(turned)) => turned,
+        Err(None) => return None, // the client left
+    };
+    if let Some((code, message)) = &turned.error {
+        send_error(socket, app, code, message).await;
+    }
+    close(socket, turned.status, turned.reason).await;
+    None
+}
+
+/// The first frame, which must be a `hello`: its room code and seat token.
+async fn read_hello(
+    socket: &mut WebSocket,
+) -> Result<(String, Option<String>), Option<TurnedAway>> {
+    const SAY_HELLO: &str = "Say hello first: {\"type\":\"hello\",\"room\":CODE}.";
+    let text = match tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await {
         Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_INPUT_BYTES => t,
         Ok(Some(Ok(Message::Text(_)))) => {
-            send_error(socket, app, "too_big", "That message is over 16 KiB.").await;
-            close(socket, 1009, "message too big").await;
-            return None;
+            return Err(Some(TurnedAway::new(
+                "too_big",
+                "That message is over 16 KiB.",
+                1009,
+                "message too big",
+            )))
         }
-        Ok(Some(Ok(_))) => {
-            send_error(
-                socket,
-                app,
-                "hello_first",
-                "Say hello first: {\"type\":\"hello\",\"room\":CODE}.",
-            )
-            .await;
-            close(socket, 1008, "hello first").await;
-            return None;
-        }
+        Ok(Some(Ok(_))) => return Err(Some(TurnedAway::hello_first(SAY_HELLO))),
         Ok(Some(Err(_))) => {
-            close(socket, 1009, "message too big").await;
-            return None;
+            return Err(Some(TurnedAway {
+                error: None,
+                status: 1009,
+                reason: "message too big",
+            }))
         }
-        Ok(None) => return None,
-        Err(_) => {
-            send_error(socket, app, "hello_first", "No hello within 10 seconds.").await;
-            close(socket, 1008, "hello first").await;
-            return None;
-        }
+        Ok(None) => return Err(None),
+        Err(_) => return Err(Some(TurnedAway::hello_first("No hello within 10 seconds."))),
     };
-    let (room, token) = match parse(&text) {
-        Parsed::Msg(ClientMsg::Hello { room, token }) => (room, token),
-        Parsed::Msg(_) => {
-            send_error(
-                socket,
-                app,
-                "hello_first",
-                "Say hello first: {\"type\":\"hello\",\"room\":CODE}.",
-            )
-            .await;
-            close(socket, 1008, "hello first").await;
-            return None;
-        }
-        Parsed::Bad(code, message) => {
-            send_error(socket, app, code, &message).await;
-            close(socket, 1008, "bad hello").await;
-            return None;
-        }
-    };
-    let refuse = |r: Refusal| r;
-    let result = match ids::normalize_code(&room) {
-        None => Err(refuse(Refusal::no_room())),
-        Some(code) => {
-            let mut joined = Err(Refusal::no_room());
-            // A room task may end between finding and joining: try a fresh one.
-            for _ in 0..2 {
-                let Some(stub) = app.registry.get(&code).await else {
-                    break;
-                };
-                match stub.join(token.clone()).await {
-                    Some(Ok(j)) => {
-                        joined = Ok((stub, j));
-                        break;
-                    }
-                    Some(Err(r)) => {
-                        joined = Err(r);
-                        break;
-                    }
-                    None => continue,
-                }
-            }
-            joined
-        }
-    };
-    match result {
-        Ok(j) => Some(j),
-        Err(r) => {
-            send_error(socket, app, r.code, &r.message).await;
-            close(socket, 1008, r.code).await;
-            None
+    match parse(&text) {
+        Parsed::Msg(ClientMsg::Hello { room, token }) => Ok((room, token)),
+        Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(SAY_HELLO))),
+        Parsed::Bad(code, message) => Err(Some(TurnedAway::new(code, message, 1008, "bad hello"))),
+    }
+}
+
+/// Joins the room with this code, as a player with a seat token or as a spectator.
+async fn join(
+    app: &App,
+    room: &str,
+    token: Option<String>,
+) -> Result<(RoomStub, crate::rooms::Joined), Refusal> {
+    let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
+    // A room task may end between finding and joining: try a fresh one.
+    for _ in 0..2 {
+        let Some(stub) = app.registry.get(&code).await else {
+            break;
+        };
+        match stub.join(token.clone()).await {
+            Some(Ok(joined)) => return Ok((stub, joined)),
+            Some(Err(r)) => return Err(r),
+            None => continue,
         }
     }
+    Err(Refusal::no_room())
 }
 
 async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePermit) {

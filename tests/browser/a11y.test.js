@@ -2,30 +2,19 @@
 // lobby and a game finds no serious or critical violations; the whole turn
 // can be played with the keyboard alone; the live region speaks throws.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createRoom, axeScan, shot, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, axeScan, shot, PHONE, DESKTOP } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ botDelayMs: 20 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ botDelayMs: 20 });
 
 function report(v) {
   return v.map((x) => `${x.impact} ${x.id}: ${x.help} at ${x.nodes.join(', ')}`).join('\n');
 }
 
 test('home, rules, lobby and game have no serious or critical axe violations', { timeout: 120000 }, async () => {
-  const { page, context } = await newPlayer(browser, DESKTOP);
-  await page.goto(server.url + '/');
+  const { page, context } = await newPlayer(env.browser, DESKTOP);
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('.room-list li');
   await shot(page, 'home-1280');
   let v = await axeScan(page);
@@ -35,12 +24,12 @@ test('home, rules, lobby and game have no serious or critical axe violations', {
   v = await axeScan(page);
   assert.equal(v.length, 0, report(v));
 
-  await page.goto(server.url + '/#rule-R12');
+  await page.goto(env.server.url + '/#rule-R12');
   await page.waitForSelector('#rule-R12');
   v = await axeScan(page);
   assert.equal(v.length, 0, report(v));
 
-  await createRoom(page, server.url, { name: 'Asha', board: 5, players: 3 });
+  await createRoom(page, env.server.url, { name: 'Asha', board: 5, players: 3 });
   await page.selectOption('#bot-1', 'medium');
   await page.waitForSelector('text=Computer (medium)');
   v = await axeScan(page);
@@ -55,8 +44,8 @@ test('home, rules, lobby and game have no serious or critical axe violations', {
 });
 
 test('the home page at 360x640 has no serious violations and fits without sideways scrolling', { timeout: 60000 }, async () => {
-  const { page, context } = await newPlayer(browser, PHONE);
-  await page.goto(server.url + '/');
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('.room-list li');
   await shot(page, 'home-360');
   const v = await axeScan(page);
@@ -67,8 +56,8 @@ test('the home page at 360x640 has no serious violations and fits without sidewa
 });
 
 test('a turn can be played with the keyboard alone, and the live region announces the throw', { timeout: 60000 }, async () => {
-  const { page, context } = await newPlayer(browser, PHONE);
-  await createRoom(page, server.url, { name: 'Asha', board: 5, players: 2 });
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await createRoom(page, env.server.url, { name: 'Asha', board: 5, players: 2 });
   await page.selectOption('#bot-1', 'easy');
   await page.waitForSelector('text=Computer (easy)');
   await page.focus('#start-btn');

@@ -1,28 +1,17 @@
 // A person against three computer players (easy, medium, hard) plays a
-// whole 4-player game to the end in the browser, clicking only what the
+// whole 4-player game to the end in the env.browser, clicking only what the
 // page highlights; the result screen names the winner.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createRoom, playOneClick, gameStatus, shot, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, playOneClick, gameStatus, shot, DESKTOP } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ botDelayMs: 20 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ botDelayMs: 20 });
 
 test('a game against three computer players plays to the end', { timeout: 240000 }, async () => {
-  const me = await newPlayer(browser, DESKTOP);
+  const me = await newPlayer(env.browser, DESKTOP);
   // One pawn each and no gate keep a whole 4-player game to a few minutes.
-  await createRoom(me.page, server.url, { name: 'Asha', board: 5, players: 4, pawns: 1, gate: 'open' });
+  await createRoom(me.page, env.server.url, { name: 'Asha', board: 5, players: 4, pawns: 1, gate: 'open' });
   for (const [seat, level] of [[1, 'easy'], [2, 'medium'], [3, 'hard']]) {
     await me.page.selectOption(`#bot-${seat}`, level);
     await me.page.waitForSelector(`.seat.taken >> text=Computer (${level})`);

@@ -2,24 +2,13 @@
 // bottom of the board; then a few turns on a 7x7 board for screenshots,
 // with the host putting a computer player in a seat first.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPlayer, createRoom, joinRoom, playOneClick, shot, PHONE, DESKTOP,
+  serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, shot, PHONE, DESKTOP,
 } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** The display row of the home square of `seat` (the bottom row is the largest y). */
 function homeAtBottom(page, seat) {
@@ -34,9 +23,9 @@ function homeAtBottom(page, seat) {
 test('four players start a 4-player game, each with its own home at the bottom', { timeout: 120000 }, async () => {
   const names = ['Asha', 'Ravi', 'Meena', 'Kiran'];
   const people = [];
-  for (let i = 0; i < 4; i++) people.push(await newPlayer(browser, i === 0 ? DESKTOP : PHONE));
-  const code = await createRoom(people[0].page, server.url, { name: names[0], board: 7, players: 4 });
-  for (let i = 1; i < 4; i++) await joinRoom(people[i].page, server.url, code, names[i]);
+  for (let i = 0; i < 4; i++) people.push(await newPlayer(env.browser, i === 0 ? DESKTOP : PHONE));
+  const code = await createRoom(people[0].page, env.server.url, { name: names[0], board: 7, players: 4 });
+  for (let i = 1; i < 4; i++) await joinRoom(people[i].page, env.server.url, code, names[i]);
   await people[0].page.waitForFunction(() => document.querySelectorAll('.seat.taken').length === 4);
   await people[0].page.click('#start-btn');
   for (const p of people) await p.page.waitForSelector('.game svg.board .pawn');
@@ -80,13 +69,13 @@ test('four players start a 4-player game, each with its own home at the bottom',
 
 test('the host puts a computer in an empty seat and plays it on 7x7', { timeout: 120000 }, async () => {
   // With motion on: moves walk square by square and cowries tumble.
-  const host = await newPlayer(browser, PHONE, { reducedMotion: 'no-preference' });
-  const desk = await newPlayer(browser, DESKTOP, { reducedMotion: 'no-preference' });
-  const code = await createRoom(host.page, server.url, { name: 'Asha', board: 7, players: 2 });
+  const host = await newPlayer(env.browser, PHONE, { reducedMotion: 'no-preference' });
+  const desk = await newPlayer(env.browser, DESKTOP, { reducedMotion: 'no-preference' });
+  const code = await createRoom(host.page, env.server.url, { name: 'Asha', board: 7, players: 2 });
   await host.page.selectOption('#bot-1', 'easy');
   await host.page.waitForSelector('.seat.taken >> text=Computer (easy)');
   // Another browser watching sees it too, live.
-  await desk.page.goto(`${server.url}/r/${code}`);
+  await desk.page.goto(`${env.server.url}/r/${code}`);
   await desk.page.waitForSelector('text=Computer (easy)');
   await host.page.click('#start-btn');
   await host.page.waitForSelector('.game svg.board .pawn');

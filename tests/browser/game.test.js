@@ -6,42 +6,31 @@
 //
 // A small set-up keeps it quick: 5x5, one pawn each, gate open (O2, O7).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPlayer, createRoom, joinRoom, playOneClick, gameStatus, shot, PHONE, DESKTOP,
+  serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, gameStatus, shot, PHONE, DESKTOP,
 } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('two players play a whole game by clicks on highlighted moves; a spectator watches; a reload reconnects; rematch', { timeout: 240000 }, async () => {
-  const asha = await newPlayer(browser, PHONE);
-  const ravi = await newPlayer(browser, DESKTOP);
-  const watcher = await newPlayer(browser, PHONE);
+  const asha = await newPlayer(env.browser, PHONE);
+  const ravi = await newPlayer(env.browser, DESKTOP);
+  const watcher = await newPlayer(env.browser, PHONE);
   for (const p of [asha, ravi, watcher]) p.page.setDefaultTimeout(10000);
 
-  const code = await createRoom(asha.page, server.url, { name: 'Asha', board: 5, players: 2, pawns: 1, gate: 'open' });
+  const code = await createRoom(asha.page, env.server.url, { name: 'Asha', board: 5, players: 2, pawns: 1, gate: 'open' });
   assert.match(code, /^[A-Z0-9]{4,}$/);
-  assert.equal(await asha.page.inputValue('#share-link'), `${server.url}/r/${code}`);
+  assert.equal(await asha.page.inputValue('#share-link'), `${env.server.url}/r/${code}`);
 
-  await joinRoom(ravi.page, server.url, code, 'Ravi');
+  await joinRoom(ravi.page, env.server.url, code, 'Ravi');
   // Seats fill live on the host's page.
   await asha.page.waitForFunction(() => document.querySelectorAll('.seat.taken').length === 2);
   await asha.page.waitForSelector('.seat:not(.me) .presence.on');
 
   // A third person tries to join by code: the server's refusal is shown as a sentence.
-  await watcher.page.goto(`${server.url}/`);
+  await watcher.page.goto(`${env.server.url}/`);
   await watcher.page.fill('#join-code', code.toLowerCase());
   await watcher.page.fill('#join-name', 'Meena');
   await watcher.page.click('form.join button[type="submit"]');
@@ -50,7 +39,7 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   assert.match(refusal, /taken|full/i, `readable refusal: ${refusal}`);
 
   // So they open the link: every seat is taken, so they watch.
-  await watcher.page.goto(`${server.url}/r/${code}`);
+  await watcher.page.goto(`${env.server.url}/r/${code}`);
   await watcher.page.waitForSelector('text=you are watching');
   assert.equal(await watcher.page.locator('#start-btn').count(), 0);
 
@@ -142,7 +131,7 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   await asha.page.waitForSelector('.lobby .seat.me');
   await ravi.page.click('#goto-rematch');
   await ravi.page.waitForSelector('.lobby .seat.me');
-  assert.notEqual(asha.page.url(), `${server.url}/r/${code}`);
+  assert.notEqual(asha.page.url(), `${env.server.url}/r/${code}`);
   assert.equal(ravi.page.url(), asha.page.url());
 
   for (const p of [asha, ravi, watcher]) {

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -234,4 +235,21 @@ export async function axeScan(page) {
 export function shot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   return page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/**
+ * Starts a chowka server and a browser before a test file's tests and stops
+ * both after them; `env.server` and `env.browser` are set once started.
+ */
+export function serverAndBrowser(opts = {}) {
+  const env = {};
+  before(async () => {
+    env.server = await startServer(opts);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

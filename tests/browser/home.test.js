@@ -2,26 +2,15 @@
 // that rule, public rooms are listed, and the rules page is rendered from
 // the server's own rules text with a linkable id per rule.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, PHONE, DESKTOP } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('choosing a preset sets its options, each explained in words with a working rule link', { timeout: 60000 }, async () => {
-  const { page, context } = await newPlayer(browser, PHONE);
-  await page.goto(server.url + '/');
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await page.goto(env.server.url + '/');
   await page.click('details.options > summary');
   await page.check('input[name="preset"][value="chauka-bara"]', { force: true });
   assert.equal(await page.inputValue('#opt-entry'), 'first-grace');
@@ -47,11 +36,11 @@ test('choosing a preset sets its options, each explained in words with a working
 });
 
 test('a public room shows in the open rooms list; a private one does not', { timeout: 60000 }, async () => {
-  const post = (body) => fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (body) => fetch(`${env.server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
   const pub = await post({ name: 'Lakshmi', public: true, players: 3 });
   const priv = await post({ name: 'Hidden', public: false });
-  const { page, context } = await newPlayer(browser, DESKTOP);
-  await page.goto(server.url + '/');
+  const { page, context } = await newPlayer(env.browser, DESKTOP);
+  await page.goto(env.server.url + '/');
   await page.waitForSelector(`.room-list a[href="/r/${pub.code}"]`);
   assert.match(await page.textContent(`.room-list a[href="/r/${pub.code}"]`), /Lakshmi's room.*1\/3 seated/);
   assert.equal(await page.locator(`.room-list a[href="/r/${priv.code}"]`).count(), 0);
@@ -59,8 +48,8 @@ test('a public room shows in the open rooms list; a private one does not', { tim
 });
 
 test('the rules page renders the rules text with an anchor per rule', { timeout: 60000 }, async () => {
-  const { page, context } = await newPlayer(browser, PHONE);
-  await page.goto(server.url + '/#rules');
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await page.goto(env.server.url + '/#rules');
   await page.waitForSelector('#rule-R15');
   for (let i = 1; i <= 15; i++) assert.equal(await page.locator(`#rule-R${i}`).count(), 1, `R${i} has an anchor`);
   assert.ok(await page.locator('.rules table').count() >= 2, 'tables rendered');

@@ -2,22 +2,11 @@
 // the middle of a game), the page says it is reconnecting, comes back by
 // itself with its seat token, and play carries on.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createRoom, playOneClick, PHONE } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, playOneClick, PHONE } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ botDelayMs: 20 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ botDelayMs: 20 });
 
 async function play(page, clicks, ms) {
   let n = 0;
@@ -34,9 +23,9 @@ async function play(page, clicks, ms) {
 }
 
 test('a dropped connection shows that it is reconnecting, comes back by itself, and play continues', { timeout: 120000 }, async () => {
-  const { page, context } = await newPlayer(browser, PHONE);
+  const { page, context } = await newPlayer(env.browser, PHONE);
   page.setDefaultTimeout(15000);
-  await createRoom(page, server.url, { name: 'Asha', board: 5, players: 2 });
+  await createRoom(page, env.server.url, { name: 'Asha', board: 5, players: 2 });
   await page.selectOption('#bot-1', 'easy');
   await page.waitForSelector('text=Computer (easy)');
   await page.click('#start-btn');
@@ -53,7 +42,7 @@ test('a dropped connection shows that it is reconnecting, comes back by itself, 
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
-  await server.restart(1500);
+  await env.server.restart(1500);
   // While it was down, or right after, the page said so.
   const sawReconnecting = await page.evaluate(() => window.__sawReconnecting);
   await page.waitForSelector('.conn-pill.open', { timeout: 30000 });

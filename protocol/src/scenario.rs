@@ -83,17 +83,24 @@ impl Scenario {
     }
 }
 
+/// The keys an action step may have.
+const ACTION_KEYS: [&str; 8] = [
+    "do", "by", "value", "pawns", "target", "to", "accept", "error",
+];
+
 fn run_step(game: &mut Game, step: &Value) -> Result<(), String> {
     let obj = step.as_object().ok_or("a step must be an object")?;
     if let Some(expect) = obj.get("expect") {
-        if obj.len() != 1 {
-            return Err("an expect step has no other fields".into());
+        if obj.contains_key("do") {
+            return Err("a step is either an action or an expect, not both".into());
         }
         let expect: Expect =
             serde_json::from_value(expect.clone()).map_err(|e| format!("bad expect: {e}"))?;
         return check(game, &expect);
     }
     let mut action = obj.clone();
+    // Keys the format does not define (comments, notes) are ignored.
+    action.retain(|k, _| ACTION_KEYS.contains(&k.as_str()));
     let error = match action.remove("error") {
         None => None,
         Some(e) => Some(
@@ -103,45 +110,55 @@ fn run_step(game: &mut Game, step: &Value) -> Result<(), String> {
     };
     let recorded: RecordedAction = serde_json::from_value(Value::Object(action))
         .map_err(|e| format!("bad action {step}: {e}"))?;
-    let outcome = play(game, &recorded);
-    match (outcome, error) {
-        (Ok(()), None) => Ok(()),
-        (Ok(()), Some(code)) => Err(format!("{} was accepted, expected {code}", compact(step))),
-        (Err((code, _)), Some(want)) if code == want => Ok(()),
-        (Err((code, msg)), _) => Err(format!(
+    match (play(game, &recorded), error) {
+        (Played::Accepted, None) => Ok(()),
+        (Played::Accepted, Some(code)) => {
+            Err(format!("{} was accepted, expected {code}", compact(step)))
+        }
+        (Played::Refused(code, _), Some(want)) if code == want => Ok(()),
+        (Played::Refused(code, msg), _) => Err(format!(
             "{} was refused with {code} ({msg}), expected {}",
             compact(step),
             error.map_or("it to be accepted".to_string(), |c| c.to_string())
         )),
+        (Played::Invalid(why), _) => Err(format!("{}: {why}", compact(step))),
     }
 }
 
+/// What became of one scenario action.
+enum Played {
+    Accepted,
+    Refused(Code, &'static str),
+    /// The scenario itself is wrong (not a rules matter).
+    Invalid(String),
+}
+
 /// Plays one scenario action; a refusal must leave the game unchanged.
-fn play(game: &mut Game, recorded: &RecordedAction) -> Result<(), (Code, String)> {
-    let action = recorded
-        .action
-        .parse(game.rules().pawns)
-        .map_err(|r| (r.code, r.message().to_string()))?;
+fn play(game: &mut Game, recorded: &RecordedAction) -> Played {
+    let action = match recorded.action.parse(game.rules().pawns) {
+        Ok(a) => a,
+        Err(r) => return Played::Refused(r.code, r.message()),
+    };
     let by = recorded.by.unwrap_or_else(|| game.actor(&action));
     let value = match recorded.action {
-        ActionRequest::Throw { value: Some(v) } if is_value(v) => v,
-        ActionRequest::Throw { .. } => {
-            return Err((
-                Code::NoThrowPending,
-                "scenario throw needs a value of 1, 2, 3, 4 or 8".into(),
-            ))
+        ActionRequest::Throw { value: Some(v) } if !is_value(v) => {
+            return Played::Invalid(format!("{v} is not a throw value (1, 2, 3, 4 or 8)"))
         }
-        _ => 1,
+        ActionRequest::Throw { value } => value,
+        _ => None,
     };
     let before = game.clone();
-    match game.play(by, action, &mut ForcedThrow(value)) {
-        Ok(_) => Ok(()),
-        Err(r) => {
-            if *game != before {
-                return Err((r.code, "BUG: the refused action changed the game".into()));
-            }
-            Err((r.code, r.message().to_string()))
+    // A refused throw draws nothing, so a throw expected to be refused may
+    // leave out its value.
+    match game.play(by, action, &mut ForcedThrow(value.unwrap_or(1))) {
+        Ok(_) if matches!(recorded.action, ActionRequest::Throw { value: None }) => {
+            Played::Invalid("an accepted throw needs its value".into())
         }
+        Ok(_) => Played::Accepted,
+        Err(_) if *game != before => {
+            Played::Invalid("BUG: the refused action changed the game".into())
+        }
+        Err(r) => Played::Refused(r.code, r.message()),
     }
 }
 
@@ -337,4 +354,44 @@ pub fn run_dirs(dirs: &[PathBuf], out: &mut dyn std::io::Write) -> std::io::Resu
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
     Ok(failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run_json;
+
+    fn scenario(steps: &str) -> String {
+        format!(r#"{{"name":"t","setup":{{"preset":"chowka-bhara"}},"steps":{steps}}}"#)
+    }
+
+    #[test]
+    fn notes_are_ignored_and_refused_throws_need_no_value() {
+        let ok = scenario(
+            r#"[{"do":"throw","by":1,"error":"not_your_turn","note":"out of turn"},
+                {"do":"throw","value":3},{"expect":{"held":[3],"pending":0},"note":"x"}]"#,
+        );
+        assert_eq!(run_json(&ok), Ok(()));
+    }
+
+    #[test]
+    fn bad_scenarios_say_why() {
+        let no_value = scenario(r#"[{"do":"throw"}]"#);
+        assert!(run_json(&no_value).unwrap_err().contains("needs its value"));
+        let bad_value = scenario(r#"[{"do":"throw","value":5}]"#);
+        assert!(run_json(&bad_value)
+            .unwrap_err()
+            .contains("not a throw value"));
+        let bad_code = scenario(r#"[{"do":"skip","error":"nope"}]"#);
+        assert!(run_json(&bad_code)
+            .unwrap_err()
+            .contains("unknown error code"));
+        let wrong = scenario(r#"[{"do":"skip"}]"#);
+        assert!(run_json(&wrong)
+            .unwrap_err()
+            .contains("refused with skip_not_allowed"));
+        let unknown_expect = scenario(r#"[{"expect":{"colour":"red"}}]"#);
+        assert!(run_json(&unknown_expect)
+            .unwrap_err()
+            .contains("bad expect"));
+    }
 }

@@ -17,6 +17,8 @@
 //! assert_eq!(game.to_move(), 1);
 //! ```
 
+#![warn(missing_docs)]
+
 mod action;
 mod board;
 mod game;

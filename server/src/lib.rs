@@ -13,6 +13,8 @@
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`.
 
+#![warn(missing_docs)]
+
 pub mod api;
 pub mod bots;
 pub mod commands;

@@ -10,6 +10,7 @@ use crate::rules::{Entry, Gate, Rules, Stranded};
 use crate::throw::{is_grace, is_value, value_index, ThrowSource, VALUES};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Path position of a pawn that is waiting beside the board (R7).
 pub const WAITING: u8 = u8::MAX;
@@ -403,7 +404,9 @@ pub struct Game {
     to_move: Player,
     round: u32,
     result: Outcome,
-    betrayals: Vec<Betrayal>,
+    /// Shared until written, so that cloning a game (as searches do) never
+    /// allocates.
+    betrayals: Arc<Vec<Betrayal>>,
 }
 
 /// A position to start from: the conformance `position` format.
@@ -482,7 +485,7 @@ impl Game {
             to_move: 0,
             round: 1,
             result: Outcome::Ongoing,
-            betrayals: Vec::new(),
+            betrayals: Arc::default(),
         };
         game.refresh_occupancy();
         game.begin_turn(&mut |_| {});
@@ -567,7 +570,7 @@ impl Game {
                 .truces
                 .push(Truce::new(t.a, t.b, t.leader, t.ends_at_round));
         }
-        game.betrayals = pos.betrayals.clone();
+        game.betrayals = Arc::new(pos.betrayals.clone());
         game.to_move = pos.to_move;
         game.round = pos.round;
         game.result = Outcome::Ongoing;
@@ -595,7 +598,7 @@ impl Game {
             to_move: self.to_move,
             round: self.round,
             truces: t.truces.to_vec(),
-            betrayals: self.betrayals.clone(),
+            betrayals: self.betrayals.to_vec(),
         }
     }
 
@@ -1536,13 +1539,16 @@ impl Game {
     fn settle_betrayals(&mut self, sink: &mut dyn FnMut(Event)) {
         let me = self.to_move;
         let round = self.round;
+        if !self.table.truces.iter().any(|t| t.ally_hit) {
+            return;
+        }
         let betrayals = &mut self.betrayals;
         self.table.truces.retain(|t| {
             if !t.ally_hit {
                 return true;
             }
             let ally = t.ally_of(me).unwrap_or(t.b);
-            betrayals.push(Betrayal { player: me, round });
+            Arc::make_mut(betrayals).push(Betrayal { player: me, round });
             sink(Event::Betrayal {
                 player: me,
                 ally,

@@ -6,15 +6,23 @@ use chowka_protocol::{Game, Overrides, Preset, Rules, SeededThrows};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    // Per thread, because tests run side by side; a const initializer so
+    // that counting never allocates itself.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(|a| a.get())
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
         System.alloc(layout)
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -44,9 +52,9 @@ fn random_games_do_not_allocate() {
             let mut game = Game::new(rules);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut throws = SeededThrows::new(seed);
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = allocations();
             let playout = random_playout(&mut game, &mut rng, &mut throws, 1_000_000);
-            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            let allocations = allocations() - before;
             assert!(game.is_over());
             assert_eq!(
                 allocations, 0,
@@ -55,4 +63,30 @@ fn random_games_do_not_allocate() {
             );
         }
     }
+}
+
+#[test]
+fn cloning_a_game_does_not_allocate() {
+    // Searches clone games at every node; betrayal records are shared.
+    let setup = chowka_protocol::Setup {
+        preset: Preset::ChowkaBhara,
+        options: Overrides {
+            players: Some(3),
+            ..Default::default()
+        },
+        position: Some(chowka_protocol::Position {
+            pawns: vec![vec![Some(3), Some(0), Some(0), Some(0)]; 3],
+            betrayals: vec![chowka_protocol::Betrayal {
+                player: 1,
+                round: 2,
+            }],
+            round: 4,
+            ..Default::default()
+        }),
+    };
+    let game = setup.game().unwrap();
+    let before = allocations();
+    let copies: [Game; 8] = std::array::from_fn(|_| game.clone());
+    assert_eq!(allocations() - before, 0);
+    assert!(copies.iter().all(|c| c.betrayals().len() == 1));
 }

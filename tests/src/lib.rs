@@ -140,6 +140,12 @@ impl ChildServer {
                 "127.0.0.1:0",
                 "--bot-delay-ms",
                 "0",
+                // Test players act as fast as the server answers: the
+                // per-connection flood limit would drop their actions.
+                "--messages-per-second",
+                "1000",
+                "--rooms-per-minute",
+                "1000",
                 "--log",
                 "info",
             ])

@@ -1032,7 +1032,7 @@ impl Game {
     /// Whether the player to move may play `mv` now (C3: naming the only
     /// opponent who can be hit is accepted).
     pub fn is_legal(&self, mv: Move) -> bool {
-        !self.is_over() && self.check_held_move(mv, &self.occ).is_ok()
+        self.check(mv).is_ok()
     }
 
     /// Where a legal move of the player to move takes its pawns and whom it

@@ -112,16 +112,14 @@ fn run_step(game: &mut Game, step: &Value) -> Result<(), String> {
         .map_err(|e| format!("bad action {step}: {e}"))?;
     match (play(game, &recorded), error) {
         (Played::Accepted, None) => Ok(()),
-        (Played::Accepted, Some(code)) => {
-            Err(format!("{} was accepted, expected {code}", compact(step)))
-        }
+        (Played::Accepted, Some(code)) => Err(format!("{} was accepted, expected {code}", j(step))),
         (Played::Refused(code, _), Some(want)) if code == want => Ok(()),
         (Played::Refused(code, msg), _) => Err(format!(
             "{} was refused with {code} ({msg}), expected {}",
-            compact(step),
+            j(step),
             error.map_or("it to be accepted".to_string(), |c| c.to_string())
         )),
-        (Played::Invalid(why), _) => Err(format!("{}: {why}", compact(step))),
+        (Played::Invalid(why), _) => Err(format!("{}: {why}", j(step))),
     }
 }
 
@@ -162,10 +160,6 @@ fn play(game: &mut Game, recorded: &RecordedAction) -> Played {
     }
 }
 
-fn compact(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_default()
-}
-
 fn check(game: &Game, e: &Expect) -> Result<(), String> {
     let mut wrong = Vec::new();
     let pos = game.position();
@@ -174,7 +168,6 @@ fn check(game: &Game, e: &Expect) -> Result<(), String> {
             wrong.push(format!("{what}: expected {want}, got {got}"));
         }
     };
-    let j = |v: &dyn erased::Json| v.json();
     if let Some(w) = &e.pawns {
         cmp("pawns", j(w), j(&pos.pawns));
     }
@@ -282,16 +275,9 @@ fn check(game: &Game, e: &Expect) -> Result<(), String> {
     }
 }
 
-/// A tiny helper so `check` can print any serializable value as JSON.
-mod erased {
-    pub trait Json {
-        fn json(&self) -> String;
-    }
-    impl<T: serde::Serialize> Json for T {
-        fn json(&self) -> String {
-            serde_json::to_string(self).unwrap_or_default()
-        }
-    }
+/// A value as compact JSON, for comparing and printing expectations.
+fn j<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
 }
 
 /// The result of running one scenario file.

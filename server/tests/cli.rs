@@ -182,7 +182,7 @@ fn conformance_fails_on_a_wrong_scenario() {
 
 #[test]
 fn simulate_prints_statistics() {
-    let out = chowka(&[
+    let args = [
         "simulate",
         "--games",
         "200",
@@ -190,22 +190,15 @@ fn simulate_prints_statistics() {
         "4",
         "--seed",
         "3",
-    ]);
+    ];
+    let out = chowka(&args);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("games/s") && stdout.contains("mean actions") && stdout.contains("seat 3:"),
         "{stdout}"
     );
-    let again = chowka(&[
-        "simulate",
-        "--games",
-        "200",
-        "--players",
-        "4",
-        "--seed",
-        "3",
-    ]);
+    let again = chowka(&args);
     let strip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(
         strip(&stdout),

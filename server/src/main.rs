@@ -28,6 +28,8 @@ enum Command {
     Simulate(commands::SimulateOpts),
     /// Play computer players against each other and print win rates.
     Tournament(bots::tournament::TournamentOpts),
+    /// Fit the weights of the hard computer player's evaluation to self-play.
+    FitEval(bots::fit::FitOpts),
 }
 
 fn main() -> ExitCode {
@@ -38,5 +40,6 @@ fn main() -> ExitCode {
         Command::Conformance(o) => commands::conformance(o),
         Command::Simulate(o) => commands::simulate(o),
         Command::Tournament(o) => bots::tournament::run(o),
+        Command::FitEval(o) => bots::fit::run(o),
     }
 }

@@ -17,8 +17,22 @@ const SMALL: Budget = Budget {
     time: Duration::from_millis(200),
     cutoff: 0.05,
     rollouts: 3,
-    horizon: 2,
+    horizon: 1,
 };
+
+/// [`SMALL`] for the expectimax instead of sampled games.
+const SMALL_EXPECTIMAX: Budget = Budget {
+    rollouts: 0,
+    ..SMALL
+};
+
+/// Every level, and hard with both of its searches.
+const PLAYERS: [(Level, Budget); 4] = [
+    (Level::Easy, SMALL),
+    (Level::Medium, SMALL),
+    (Level::Hard, SMALL),
+    (Level::Hard, SMALL_EXPECTIMAX),
+];
 
 fn rule_sets() -> Vec<Rules> {
     let mut out = Vec::new();
@@ -62,9 +76,9 @@ fn every_level_plays_only_legal_actions_in_random_positions() {
             if game.is_over() {
                 continue;
             }
-            for level in Level::ALL {
+            for (level, budget) in PLAYERS {
                 for seat in 0..rules.players {
-                    let action = decide_with(level, &game, seat, &mut rng, SMALL);
+                    let action = decide_with(level, &game, seat, &mut rng, budget);
                     let acts = seat == game.to_move() || game.offer().is_some_and(|o| o.to == seat);
                     assert_eq!(action.is_some(), acts, "{level:?} seat {seat}");
                     if let Some(action) = action {
@@ -89,9 +103,11 @@ fn every_level_plays_whole_games_legally() {
         let levels: Vec<Level> = (0..rules.players as usize)
             .map(|s| Level::ALL[(s + i) % 3])
             .collect();
-        let results = play_all(rules, &levels, 1, i as u64, SMALL, 3_000, 1);
-        // play_game panics on an illegal action; here it only has to end.
-        assert_eq!(results.len(), 1);
+        for budget in [SMALL, SMALL_EXPECTIMAX] {
+            let results = play_all(rules, &levels, 1, i as u64, budget, 3_000, 1);
+            // play_game panics on an illegal action; here it only has to end.
+            assert_eq!(results.len(), 1);
+        }
     }
 }
 

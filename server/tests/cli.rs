@@ -209,3 +209,52 @@ fn simulate_prints_statistics() {
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("board must be 5, 7 or 9"));
 }
+
+#[test]
+fn tournament_prints_win_rates_with_intervals() {
+    let args = ["tournament", "--players", "medium,easy", "--games", "6"];
+    let out = chowka(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("95% CI") && stdout.contains("\nmedium ") && stdout.contains("\neasy "),
+        "{stdout}"
+    );
+    let bad = chowka(&["tournament", "--players", "hard"]);
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("2 to 4 levels"));
+}
+
+#[test]
+fn fit_eval_fits_weights_that_beat_a_uniform_guess() {
+    let out = chowka(&[
+        "fit-eval",
+        "--players",
+        "3",
+        "--games",
+        "150",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("// progress") && stdout.contains("// danger_squares"),
+        "{stdout}"
+    );
+    // The fitted model explains the winners better than a uniform guess.
+    let fitted = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("fitted:"))
+        .expect("a fitted line");
+    let number = |key: &str| -> f64 {
+        let rest = &fitted[fitted.find(key).expect(key) + key.len()..];
+        rest.trim_start()
+            .split([' ', ')'])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(number("log-likelihood") > number("(uniform"), "{fitted}");
+}

@@ -1,69 +1,85 @@
-//! The evaluation shared by `medium` and `hard`: how good a position is for
-//! each player, in units of squares of progress.
+//! The evaluation of `hard`: how likely each player is to win from a
+//! position.
 //!
-//! A player's *standing* is its pawns' progress (R15's progress, with extra
-//! worth for pawns past the gate and at the centre), the worth of an open
-//! gate (R8, R10), minus the expected loss of its pawns that opponents can
-//! hit with their next throws (R10), which the cowrie odds of R5 give.
-//! A player's *value* is its standing minus its opponents' standings: the
-//! search maximises the value of the player to move.
+//! Each player's position is described by a few [`Features`] (R15's
+//! progress, pawns past the gate and at the centre, committed pairs,
+//! waiting pawns, a gate still closed (R8), the expected loss of its pawns
+//! that opponents can hit with their next throws (R10, from the cowrie odds
+//! of R5), and its place in the turn order). A player's *score* is the dot
+//! product of its features with learned weights ([`LEARNED`]), and its
+//! *value* is its chance to win, `exp(score)` over the sum of every
+//! player's `exp(score)` (a conditional logit model). The weights were
+//! fitted by maximum likelihood to the winners of self-play games
+//! (`chowka fit-eval`, [`super::fit`]), one set per number of players.
 
 use chowka_protocol::{odds, Game, Gate, Outcome, Player, MAX_PLAYERS, VALUES};
 
 /// Per-player values, indexed by seat; seats past the last player are 0.
 pub type Values = [f64; MAX_PLAYERS];
 
-/// A win or loss outweighs any difference of progress.
-pub const WIN: f64 = 1000.0;
-
-/// Worth of a betrayal to the betrayer: the truce is lost and computer
-/// players decline its offers for 10 rounds (R15). A hit has to be worth
-/// more than this for a computer player to break its word.
+/// Worth of a betrayal to the betrayer, in squares of progress: the truce
+/// is lost and computer players decline its offers for 10 rounds (R15). A
+/// hit has to be worth more than this for a computer player to break its
+/// word.
 pub const BETRAYAL: f64 = 9.0;
 
-/// The weights of the evaluation, in squares (scaled by the board).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Share of the danger counted when the threatened player moves next.
-    pub exposure_mover: f64,
-    /// Share of the danger counted when others move first.
-    pub exposure: f64,
-    /// Worth of a waiting pawn (R7).
-    pub waiting: f64,
-    /// Extra worth of a pawn past the gate.
-    pub inner: f64,
-    /// Extra worth of a pawn at the centre.
-    pub finished: f64,
-    /// Extra worth of a pawn in a committed pair (R13).
-    pub pair: f64,
-    /// Loss for not having hit yet (R8).
-    pub closed_gate: f64,
-    /// Further loss per pawn standing near a closed gate.
-    pub at_gate: f64,
-    /// Loss of a hit pawn beyond its progress.
-    pub hit_loss: f64,
-    /// Weight of the strongest opponent's standing in a player's value.
-    pub rival: f64,
-    /// Weight of the opponents' mean standing in a player's value.
-    pub field: f64,
-}
+/// Number of features per player.
+pub const FEATURES: usize = 13;
 
-impl Weights {
-    /// The weights computer players use.
-    pub const STANDARD: Weights = Weights {
-        exposure_mover: 0.3,
-        exposure: 0.8,
-        waiting: -2.0,
-        inner: 2.0,
-        finished: 3.0,
-        pair: 0.8,
-        closed_gate: 3.0,
-        at_gate: 1.5,
-        hit_loss: 3.0,
-        rival: 0.4,
-        field: 0.2,
-    };
-}
+/// What the evaluation knows of one player's position; distances are in
+/// squares of the 5x5 board (scaled on larger boards).
+pub type Features = [f64; FEATURES];
+
+/// The name of each feature, in order (for `chowka fit-eval`).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "progress",
+    "inner",
+    "finished",
+    "pair",
+    "waiting",
+    "gate_closed",
+    "at_gate",
+    "danger_squares",
+    "danger_pawns",
+    "mover_danger",
+    "to_move",
+    "moves_second",
+    "moves_third",
+];
+
+// The index of each feature. Progress is also the unit of [`BETRAYAL`]
+// and of the worth of values held mid-turn.
+const PROGRESS: usize = 0;
+const INNER: usize = 1;
+const FINISHED: usize = 2;
+const PAIR: usize = 3;
+const WAITING: usize = 4;
+const GATE_CLOSED: usize = 5;
+const AT_GATE: usize = 6;
+const DANGER_SQUARES: usize = 7;
+const DANGER_PAWNS: usize = 8;
+const MOVER_DANGER: usize = 9;
+const TO_MOVE: usize = 10;
+const MOVES_SECOND: usize = 11;
+const MOVES_THIRD: usize = 12;
+
+/// The weights of the features for 2, 3 and 4 players, fitted by
+/// `chowka fit-eval --players N` (100,000 games each, seed 1;
+/// docs/bots.md).
+pub const LEARNED: [Features; 3] = [
+    [
+        0.0241, 0.0838, 0.1969, 0.1979, -0.0103, -0.1764, -0.3401, -0.0252, -0.2753, -0.0169,
+        0.0143, -0.0143, 0.0,
+    ],
+    [
+        0.0263, 0.0942, 0.2239, 0.3480, -0.1042, 0.0780, -0.1892, -0.0255, -0.0636, -0.0099,
+        0.0266, 0.0093, -0.0359,
+    ],
+    [
+        0.0264, 0.1038, 0.2326, 0.3963, -0.1082, 0.1181, -0.1396, -0.0207, -0.0637, -0.0073,
+        0.0674, 0.0672, 0.0327,
+    ],
+];
 
 /// One way a turn's throws can fall (R5, R6): its probability and the
 /// distances one pawn can walk with some of the held values (bit d set
@@ -75,7 +91,7 @@ struct TurnThrows {
 }
 
 /// Everything the evaluation precomputes for one game: the inverse of the
-/// paths and the ways a turn's throws can fall.
+/// paths, the ways a turn's throws can fall, and the weights.
 #[derive(Clone, Debug)]
 pub struct Eval {
     /// `pos_on[player][square]`: the path position of `square` on the path
@@ -87,10 +103,11 @@ pub struct Eval {
     gate: u8,
     inner: u8,
     centre: u8,
-    /// Squares of one lap of the outer ring, which scales the bonuses.
-    lap: f64,
-    /// The weights.
-    pub weights: Weights,
+    /// Squares of one lap of the outer ring over the 16 of the 5x5 board:
+    /// distances are divided by it, so that the weights fit every board.
+    scale: f64,
+    /// The weights, for this game's number of players.
+    pub weights: Features,
 }
 
 impl Eval {
@@ -115,73 +132,63 @@ impl Eval {
             gate: board.gate(),
             inner: board.first_inner(),
             centre: board.centre(),
-            lap: (board.gate() + 1) as f64,
-            weights: Weights::STANDARD,
+            scale: (board.gate() + 1) as f64 / 16.0,
+            weights: LEARNED[(rules.players as usize).clamp(2, 4) - 2],
         }
     }
 
-    /// Squares of one lap over the 16 of the 5x5 board: bonuses scale with it.
-    pub fn scale(&self) -> f64 {
-        self.lap / 16.0
-    }
-
-    /// The standing of every player (see the module doc). `to_move`'s pawns
-    /// are in less danger: it moves before anyone can hit them.
-    pub fn standings(&self, game: &Game) -> Values {
+    /// The features of player `p` (see [`FEATURE_NAMES`]).
+    pub fn features(&self, game: &Game, p: Player) -> Features {
         let rules = game.rules();
-        let players = rules.players;
-        let mut out = [0.0; MAX_PLAYERS];
-        for p in 0..players {
-            out[p as usize] = self.standing(game, p);
-        }
-        out
-    }
-
-    fn standing(&self, game: &Game, p: Player) -> f64 {
-        let rules = game.rules();
-        let scale = self.lap / 16.0;
-        let w = &self.weights;
+        let mut f = [0.0; FEATURES];
         let hit = game.has_hit(p) || rules.gate != Gate::HitFirst;
-        let mut total = 0.0;
-        let mut at_gate = 0.0;
-        let mut danger = 0.0;
-        // Attackers move before p can answer unless p is to move now.
-        let exposure = if game.to_move() == p {
-            w.exposure_mover
-        } else {
-            w.exposure
-        };
         let ally = game.truce_of(p).and_then(|t| t.ally_of(p));
+        let mover = game.to_move() == p;
+        let mut at_gate = 0.0;
         for i in 0..rules.pawns {
             let Some(x) = game.pawn(p, i) else {
-                total += w.waiting * scale;
+                f[WAITING] += 1.0;
                 continue;
             };
-            let mut worth = x as f64;
+            let squares = x as f64 / self.scale;
+            f[PROGRESS] += squares;
             if x >= self.inner {
-                // Past the gate: no gate to wait at, fewer attackers.
-                worth += w.inner * scale;
+                f[INNER] += 1.0;
             }
             if x == self.centre {
-                worth += w.finished * scale;
+                f[FINISHED] += 1.0;
             } else if game.partner(p, i).is_some() {
                 // A committed pair is safe from singles and blocks them (R13).
-                worth += w.pair * scale;
+                f[PAIR] += 1.0;
             } else {
                 let threat = self.threat(game, p, x, ally);
-                danger += threat * (x as f64 + w.hit_loss * scale);
+                if mover {
+                    // The mover may still walk the pawn away first.
+                    f[MOVER_DANGER] += threat * (squares + 3.0);
+                } else {
+                    f[DANGER_SQUARES] += threat * squares;
+                    f[DANGER_PAWNS] += threat;
+                }
             }
             if !hit && x + 4 > self.gate {
                 at_gate += 1.0;
             }
-            total += worth;
         }
         // The gate (R8): until p hits, pawns near it stand still, and the
         // whole inner board is out of reach.
         if !hit {
-            total -= (w.closed_gate + w.at_gate * at_gate) * scale;
+            f[GATE_CLOSED] = 1.0;
+            f[AT_GATE] = at_gate;
         }
-        total - exposure * danger
+        // The turn order: the player to move, then the next ones, act first.
+        let players = rules.players;
+        match (p + players - game.to_move()) % players {
+            0 => f[TO_MOVE] = 1.0,
+            1 => f[MOVES_SECOND] = 1.0,
+            2 => f[MOVES_THIRD] = 1.0,
+            _ => {}
+        }
+        f
     }
 
     /// The probability that some opponent can hit `p`'s single pawn at
@@ -227,9 +234,9 @@ impl Eval {
         1.0 - safe
     }
 
-    /// The worth of values held and throws pending in the middle of a turn:
-    /// they will still walk somewhere.
-    pub fn turn_bonus(&self, game: &Game) -> f64 {
+    /// The worth in squares of values held and throws pending in the middle
+    /// of a turn: they will still walk somewhere.
+    fn turn_bonus(&self, game: &Game) -> f64 {
         let held: u32 = VALUES
             .iter()
             .map(|&v| v as u32 * game.held_count(v) as u32)
@@ -239,47 +246,66 @@ impl Eval {
             .zip(self.odds)
             .map(|(&v, o)| v as f64 * o)
             .sum();
-        0.8 * held as f64 + 0.9 * mean * game.pending() as f64
+        (0.8 * held as f64 + 0.9 * mean * game.pending() as f64) / self.scale
     }
 
-    /// Every player's value: its standing against its opponents'. In a
-    /// truce, the leader counts most (R15). `mid_turn` says the search
-    /// stopped inside the mover's turn, so its held values and pending
-    /// throws are still to walk.
-    pub fn values(&self, game: &Game, mid_turn: bool) -> Values {
+    /// Every player's score: its weighted features, plus `squares` more
+    /// progress (negative for a loss). `mid_turn` says the search stopped
+    /// inside the mover's turn, so its held values and pending throws are
+    /// still to walk.
+    pub fn scores(&self, game: &Game, mid_turn: bool, squares: &Values) -> Values {
+        let players = game.rules().players as usize;
+        let mut out = [0.0; MAX_PLAYERS];
+        for (p, s) in out.iter_mut().enumerate().take(players) {
+            let f = self.features(game, p as Player);
+            let mut extra = squares[p];
+            if mid_turn && game.to_move() as usize == p {
+                extra += self.turn_bonus(game);
+            }
+            *s = dot(&self.weights, &f) + self.weights[PROGRESS] * extra;
+        }
+        out
+    }
+
+    /// Every player's chance to win (see the module doc), with `squares`
+    /// more progress each; a finished game gives 1 to its winner and a
+    /// draw an equal share.
+    pub fn values(&self, game: &Game, mid_turn: bool, squares: &Values) -> Values {
         let players = game.rules().players as usize;
         let mut out = [0.0; MAX_PLAYERS];
         match game.outcome() {
             Outcome::Winner(w) => {
-                for (p, v) in out.iter_mut().enumerate().take(players) {
-                    *v = if p == w as usize { WIN } else { -WIN };
-                }
+                out[w as usize] = 1.0;
                 return out;
             }
-            Outcome::Draw => return out,
+            Outcome::Draw => {
+                out[..players].fill(1.0 / players as f64);
+                return out;
+            }
             Outcome::Ongoing => {}
         }
-        let s = self.standings(game);
-        let mover = game.to_move() as usize;
-        let mut s_turn = s;
-        // The mover's held values and pending throws are worth something too.
-        if mid_turn {
-            s_turn[mover] += self.turn_bonus(game);
-        }
-        for p in 0..players {
-            let others = (0..players).filter(|&q| q != p);
-            let max = others.clone().map(|q| s_turn[q]).fold(f64::MIN, f64::max);
-            let mean = others.map(|q| s_turn[q]).sum::<f64>() / (players - 1) as f64;
-            let against = match game.truce_of(p as Player) {
-                Some(t) => 0.7 * s_turn[t.leader as usize] + 0.3 * mean,
-                // Two players: what one gains the other loses.
-                None if players == 2 => max,
-                None => self.weights.rival * max + self.weights.field * mean,
-            };
-            out[p] = s_turn[p] - against;
-        }
-        out
+        softmax(&self.scores(game, mid_turn, squares), players)
     }
+}
+
+/// The dot product of weights and features.
+pub fn dot(w: &Features, f: &Features) -> f64 {
+    w.iter().zip(f).map(|(a, b)| a * b).sum()
+}
+
+/// `exp(s)` normalised over the first `players` entries.
+pub fn softmax(s: &Values, players: usize) -> Values {
+    let max = s[..players].iter().copied().fold(f64::MIN, f64::max);
+    let mut out = [0.0; MAX_PLAYERS];
+    let mut total = 0.0;
+    for p in 0..players {
+        out[p] = (s[p] - max).exp();
+        total += out[p];
+    }
+    for v in &mut out[..players] {
+        *v /= total;
+    }
+    out
 }
 
 /// Enumerates the ways a turn's throws can fall (R6): a 1, 2 or 3 ends the
@@ -348,7 +374,12 @@ mod tests {
     #[test]
     fn the_start_is_even_for_both_players() {
         let game = Game::new(Rules::preset(Preset::ChowkaBhara, 2));
-        let v = Eval::new(&game).values(&game, false);
-        assert!(v[0].abs() < 1e-9 && v[1].abs() < 1e-9, "{v:?}");
+        let eval = Eval::new(&game);
+        let s = eval.scores(&game, false, &[0.0; MAX_PLAYERS]);
+        // Only the turn order tells the players apart.
+        let tempo = eval.weights[TO_MOVE] - eval.weights[MOVES_SECOND];
+        assert!((s[0] - s[1] - tempo).abs() < 1e-9, "{s:?}");
+        let v = eval.values(&game, false, &[0.0; MAX_PLAYERS]);
+        assert!((v[0] + v[1] - 1.0).abs() < 1e-9, "{v:?}");
     }
 }

@@ -22,26 +22,31 @@ pub fn choose(game: &Game) -> Action {
     }
     let mut moves = MoveList::new();
     distinct_moves(game, &mut moves);
+    if game.can_throw() {
+        // With two graces in a row, only a grace lowers the run.
+        moves.retain(|mv| mv.value == 4 || mv.value == 8);
+    }
+    match moves.len() {
+        0 if game.can_skip() => return Action::Skip,
+        0 => return Action::Throw,
+        // One way to go: nothing to weigh.
+        1 => return Action::Move(moves[0]),
+        _ => {}
+    }
+    let danger = danger_squares(game, game.to_move());
     let mut best: Option<(f64, Move)> = None;
     for &mv in &moves {
-        // With two graces in a row, only a grace lowers the run.
-        if game.can_throw() && mv.value != 4 && mv.value != 8 {
-            continue;
-        }
-        let s = score(game, mv);
+        let s = score(game, mv, danger);
         if best.is_none_or(|(b, _)| s > b) {
             best = Some((s, mv));
         }
     }
-    match best {
-        Some((_, mv)) => Action::Move(mv),
-        None if game.can_skip() => Action::Skip,
-        None => Action::Throw,
-    }
+    best.map_or(Action::Throw, |(_, mv)| Action::Move(mv))
 }
 
-/// The score of one legal move of the player to move.
-pub fn score(game: &Game, mv: Move) -> f64 {
+/// The score of one legal move of the player to move; `danger` holds the
+/// squares opponents threaten ([`danger_squares`]).
+pub fn score(game: &Game, mv: Move, danger: u128) -> f64 {
     let me = game.to_move();
     let board = game.board();
     let Some(preview) = game.preview(mv) else {
@@ -62,10 +67,10 @@ pub fn score(game: &Game, mv: Move) -> f64 {
                 s += 2.0;
             }
             let single = mv.pawns.len() == 1;
-            if single && exposed(game, me, from) {
+            if single && exposed(game, me, from, danger) {
                 s += 2.0 + from as f64 / 2.0; // leaving danger
             }
-            if single && preview.to != board.centre() && exposed(game, me, preview.to) {
+            if single && preview.to != board.centre() && exposed(game, me, preview.to, danger) {
                 s -= 2.0 + preview.to as f64 / 2.0; // walking into danger
             }
         }
@@ -90,25 +95,34 @@ pub fn score(game: &Game, mv: Move) -> f64 {
     s
 }
 
+/// The squares (bit per square index) that some opponent of `p` has a
+/// single pawn 1 to 4 squares behind, on that opponent's own path.
+fn danger_squares(game: &Game, p: Player) -> u128 {
+    let board = game.board();
+    let rules = game.rules();
+    let mut out = 0u128;
+    for q in (0..rules.players).filter(|&q| q != p) {
+        let side = game.side(q);
+        for j in 0..rules.pawns {
+            match game.pawn(q, j) {
+                Some(a) if game.partner(q, j).is_none() => {
+                    for x in a + 1..=(a + 4).min(board.centre()) {
+                        out |= 1 << board.square_index(side, x);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// Whether a single pawn of `p` at path position `x` stands on a square
-/// that is not a cross with an opponent's single pawn 1 to 4 squares
-/// behind it on the opponent's own path.
-fn exposed(game: &Game, p: Player, x: u8) -> bool {
+/// that is not a cross and that an opponent threatens (`danger`).
+fn exposed(game: &Game, p: Player, x: u8, danger: u128) -> bool {
     let board = game.board();
     let sq = board.square_index(game.side(p), x);
-    if board.is_safe_index(sq) || x == 0 {
-        return false;
-    }
-    let rules = game.rules();
-    (0..rules.players).filter(|&q| q != p).any(|q| {
-        let side = game.side(q);
-        (0..rules.pawns).any(|j| match game.pawn(q, j) {
-            Some(a) if game.partner(q, j).is_none() => {
-                (1..=4).any(|d| a + d <= board.centre() && board.square_index(side, a + d) == sq)
-            }
-            _ => false,
-        })
-    })
+    x != 0 && !board.is_safe_index(sq) && danger & (1 << sq) != 0
 }
 
 /// How far along the victim's pawn at `me`'s path position `to` had come.
@@ -155,6 +169,11 @@ pub fn relay_chance(game: &Game, me: Player, leader: Player) -> f64 {
 /// Whether playing `mv` leaves held values that can no longer all be
 /// spent (R12): with nothing pending, no order of the rest works.
 fn strands(game: &Game, mv: Move) -> bool {
+    // With a throw still pending, or the last held value spent by `mv`,
+    // nothing can be stranded (R12): no need to play it out.
+    if game.pending() > 0 || held_total(game) <= 1 {
+        return false;
+    }
     let me = game.to_move();
     let mut after = game.clone();
     let mut stranded = false;
@@ -164,6 +183,14 @@ fn strands(game: &Game, mv: Move) -> bool {
     ok.is_err() || stranded || (after.to_move() == me && !completes(&after, 0))
 }
 
+/// How many values the player to move holds.
+fn held_total(game: &Game) -> u8 {
+    chowka_protocol::VALUES
+        .iter()
+        .map(|&v| game.held_count(v))
+        .sum()
+}
+
 fn completes(game: &Game, depth: u8) -> bool {
     if game.is_over() || game.pending() > 0 || game.holds_nothing() || depth > 6 {
         return true;
@@ -171,6 +198,10 @@ fn completes(game: &Game, depth: u8) -> bool {
     let me = game.to_move();
     let mut moves = MoveList::new();
     distinct_moves(game, &mut moves);
+    if held_total(game) == 1 {
+        // Any move spends the last value.
+        return !moves.is_empty();
+    }
     moves.iter().any(|&mv| {
         let mut after = game.clone();
         let mut stranded = false;

@@ -5,22 +5,23 @@
 //! do. The levels (docs/bots.md):
 //! - `easy` plays a uniformly random legal action.
 //! - `medium` scores each legal move by rules of thumb ([`heuristic`]).
-//! - `hard` searches over the evaluation in [`eval`] ([`search`]): in
-//!   two-player games it plays each candidate on in sampled games with
-//!   common throws; with more players, expectimax over the cowrie odds
-//!   with iterative deepening within a node budget.
+//! - `hard` plays each candidate on in sampled games with common throws
+//!   ([`search`]) and judges where they end by every player's chance to
+//!   win, from an evaluation fitted to self-play ([`eval`], [`fit`]).
 //!
 //! Both `medium` and `hard` offer and answer truces as [`diplomacy`] says.
 //!
 //! # Layout
 //! - `heuristic`: medium's rules of thumb.
 //! - `eval`: the evaluation of a position for every player.
-//! - `search`: hard's expectimax (max-n over the players) and sampled games.
+//! - `fit`: `chowka fit-eval`, which fits the evaluation's weights.
+//! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`.
 
 pub mod diplomacy;
 pub mod eval;
+pub mod fit;
 pub mod heuristic;
 pub mod search;
 pub mod tournament;

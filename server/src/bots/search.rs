@@ -1,18 +1,24 @@
-//! The search of `hard`: expectimax over the cowrie odds (R5), and in
-//! two-player games sampled games.
+//! The search of `hard`: sampled games with common throws, or expectimax
+//! over the cowrie odds (R5).
 //!
-//! A turn is a tree: the mover chooses among moves (which held value on
-//! which pawn, in which order), throws are chance nodes weighted by
-//! [`chowka_protocol::odds`], and the turn ends when the engine passes it on
-//! (all held values spent, a third grace, or a stranded turn undone, R6,
-//! R11, R12). Every player chooses to maximise its own value (max-n), so the
-//! same search serves 2, 3 and 4 players. Positions are played on clones
-//! with [`ForcedThrow`], so the engine alone decides legality.
+//! **Sampled games** (what `hard` plays, [`Budget::rollouts`] > 0): each
+//! candidate action is played on for a few rounds, every player choosing
+//! as `medium` does, and the end is evaluated as every player's chance to
+//! win ([`super::eval`]). Every candidate gets the same throws (common
+//! random numbers), so they are compared on the same luck, and the games
+//! are shared out by sequential halving: the better half of the candidates
+//! gets more of them, round after round.
 //!
-//! In two-player games, where it measured stronger, `hard` instead plays
-//! each candidate on in sampled games with common throws ([`Budget::rollouts`]).
+//! **Expectimax** (`rollouts: 0`, kept for comparison in `chowka
+//! tournament`): a turn is a tree: the mover chooses among moves (which
+//! held value on which pawn, in which order), throws are chance nodes
+//! weighted by [`chowka_protocol::odds`], and the turn ends when the engine
+//! passes it on (all held values spent, a third grace, or a stranded turn
+//! undone, R6, R11, R12). Every player chooses to maximise its own value
+//! (max-n). Positions are played on clones with [`ForcedThrow`], so the
+//! engine alone decides legality.
 //!
-//! Both are bounded by a count (nodes, sampled games), so the choice
+//! Both are bounded by a count (sampled games, nodes), so the choice
 //! depends only on the position and the seed: the time budget is only a
 //! safety cap.
 
@@ -35,10 +41,11 @@ pub struct Budget {
     /// In the mover's own turn, throws reached with a smaller probability
     /// than this are not expanded but evaluated as they stand.
     pub cutoff: f64,
-    /// Sampled games per candidate action in two-player games (0:
-    /// expectimax there too).
+    /// Sampled games per candidate action, on average (0: expectimax
+    /// instead).
     pub rollouts: u32,
-    /// Turns each sampled game is played on before it is evaluated.
+    /// Rounds (every player's turn once) each sampled game is played on
+    /// before it is evaluated.
     pub horizon: u8,
 }
 
@@ -49,8 +56,8 @@ impl Budget {
         nodes: 6_000,
         time: Duration::from_millis(30),
         cutoff: 0.004,
-        rollouts: 128,
-        horizon: 6,
+        rollouts: 192,
+        horizon: 3,
     };
 }
 
@@ -100,8 +107,7 @@ impl Search {
     /// `seed` draws the throws of sampled games.
     pub fn best_seeded(&mut self, game: &Game, seed: u64) -> Choice {
         let candidates = root_actions(game);
-        let two = game.rules().players == 2;
-        if self.budget.rollouts == 0 || candidates.len() <= 1 || !two {
+        if self.budget.rollouts == 0 || candidates.len() <= 1 {
             return self.best(game);
         }
         let action = self.rollouts(game, &candidates, seed);
@@ -112,49 +118,73 @@ impl Search {
         }
     }
 
-    /// Plays each candidate on in sampled games, every candidate with the
+    /// Plays candidates on in sampled games, every candidate with the
     /// same throws (common random numbers make the comparison fair), every
-    /// player choosing as `medium` does, for `horizon` turns; the candidate
-    /// whose games evaluate best on average wins.
+    /// player choosing as `medium` does, for `horizon` rounds; the candidate
+    /// whose games evaluate best on average wins. The games are spent by
+    /// sequential halving: a share of them on every candidate, then more
+    /// on the better half, and so on, so that the close contenders get
+    /// the most games.
     fn rollouts(&mut self, game: &Game, candidates: &[Action], seed: u64) -> Action {
         let me = game.to_move();
-        let mut sums = vec![0.0; candidates.len()];
-        let mut done = vec![false; candidates.len()];
-        for i in 0..self.budget.rollouts as u64 {
-            let s = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            for (c, &action) in candidates.iter().enumerate() {
-                let mut g = game.clone();
-                let mut throws = SeededThrows::new(s);
-                if done[c] || g.play_with(me, action, &mut throws, &mut |_| {}).is_err() {
-                    done[c] = true;
-                    sums[c] = f64::MIN;
-                    continue;
+        let n = candidates.len();
+        let mut sums = vec![0.0; n];
+        let mut alive: Vec<usize> = (0..n).collect();
+        let total = self.budget.rollouts as usize * n;
+        let phases = n.next_power_of_two().trailing_zeros().max(1) as usize;
+        let mut sample = 0u64;
+        'phases: for _ in 0..phases {
+            let games = (total / phases / alive.len()).max(1);
+            for _ in 0..games {
+                let s = seed ^ sample.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                sample += 1;
+                for &c in &alive {
+                    sums[c] += self.sampled_game(game, me, candidates[c], s);
                 }
-                let mut turns = 0;
-                while !g.is_over() && turns < self.budget.horizon {
-                    let a = super::heuristic::choose(&g);
-                    let by = g.to_move();
-                    if g.play_with(by, a, &mut throws, &mut |_| {}).is_err() {
-                        break;
-                    }
-                    if g.to_move() != by {
-                        turns += 1;
-                    }
+                // Only whole rounds count, so that every candidate had the same throws.
+                if self.start.elapsed() > self.budget.time {
+                    break 'phases;
                 }
-                sums[c] += self.leaf(&g, false)[me as usize];
             }
-            // Only whole rounds count, so that every candidate had the same throws.
-            if self.start.elapsed() > self.budget.time {
-                break;
+            if alive.len() <= 2 {
+                // The last phase compares the final pair.
+                continue;
             }
+            alive.sort_by(|&x, &y| sums[y].total_cmp(&sums[x]).then(x.cmp(&y)));
+            alive.truncate(alive.len().div_ceil(2));
+            alive.sort_unstable();
         }
-        let mut best = 0;
-        for c in 1..candidates.len() {
-            if sums[c] > sums[best] + 1e-9 {
+        let mut best = alive[0];
+        for &c in &alive[1..] {
+            if sums[c] > sums[best] + 1e-12 {
                 best = c;
             }
         }
         candidates[best]
+    }
+
+    /// `me`'s value after playing `action` and then `horizon` rounds as
+    /// `medium` would, with the throws of `seed`.
+    fn sampled_game(&mut self, game: &Game, me: Player, action: Action, seed: u64) -> f64 {
+        let mut g = game.clone();
+        let mut throws = SeededThrows::new(seed);
+        if g.play_with(me, action, &mut throws, &mut |_| {}).is_err() {
+            return f64::MIN;
+        }
+        let mut turns = 0;
+        let horizon = self.budget.horizon as u32 * game.rules().players as u32;
+        while !g.is_over() && turns < horizon {
+            let a = super::heuristic::choose(&g);
+            let by = g.to_move();
+            if g.play_with(by, a, &mut throws, &mut |_| {}).is_err() {
+                break;
+            }
+            if g.to_move() != by {
+                turns += 1;
+            }
+        }
+        self.nodes += 1;
+        self.leaf(&g, false)[me as usize]
     }
 
     /// The best action of the player to move, who must be able to act.
@@ -222,17 +252,18 @@ impl Search {
     }
 
     fn leaf(&self, game: &Game, mid_turn: bool) -> Values {
-        let mut v = self.eval.values(game, mid_turn);
+        // Betrayals since the root cost their betrayer (R15).
+        let mut squares = [0.0; MAX_PLAYERS];
         if game.betrayals().len() > self.betrayals.iter().sum::<usize>() {
             let mut now = [0; MAX_PLAYERS];
             for b in game.betrayals() {
                 now[b.player as usize] += 1;
             }
             for p in 0..MAX_PLAYERS {
-                v[p] -= BETRAYAL * (now[p] - self.betrayals[p].min(now[p])) as f64;
+                squares[p] = -BETRAYAL * (now[p] - self.betrayals[p].min(now[p])) as f64;
             }
         }
-        v
+        self.eval.values(game, mid_turn, &squares)
     }
 
     /// A position inside `mover`'s turn, or just after it passed on.

@@ -48,7 +48,7 @@ pub struct TournamentOpts {
     /// Sampled games per candidate of `hard` (0: expectimax).
     #[arg(long)]
     pub rollouts: Option<u32>,
-    /// Turns each sampled game of `hard` is played on.
+    /// Rounds each sampled game of `hard` is played on.
     #[arg(long)]
     pub horizon: Option<u8>,
     /// Games played at once (decision times are best measured with 1).

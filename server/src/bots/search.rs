@@ -31,15 +31,15 @@ use std::time::{Duration, Instant};
 /// How far and how long a search may look.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
-    /// Turns after the mover's own that the search may look into.
+    /// Expectimax: turns after the mover's own that it may look into.
     pub max_depth: u8,
-    /// Nodes over all deepening iterations; the deepest iteration that
-    /// finished within it decides.
+    /// Expectimax: nodes over all deepening iterations; the deepest
+    /// iteration that finished within it decides.
     pub nodes: u64,
     /// Safety cap: past it, the search returns its best finished answer.
     pub time: Duration,
-    /// In the mover's own turn, throws reached with a smaller probability
-    /// than this are not expanded but evaluated as they stand.
+    /// Expectimax: in the mover's own turn, throws reached with a smaller
+    /// probability than this are not expanded but evaluated as they stand.
     pub cutoff: f64,
     /// Sampled games per candidate action, on average (0: expectimax
     /// instead).
@@ -50,7 +50,8 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// `hard`: calibrated to stay well under 50 ms on one core.
+    /// `hard`: sampled games, calibrated on 5x5 to stay under 50 ms on one
+    /// core (docs/bots.md).
     pub const HARD: Budget = Budget {
         max_depth: 3,
         nodes: 6_000,

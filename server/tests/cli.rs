@@ -257,4 +257,11 @@ fn fit_eval_fits_weights_that_beat_a_uniform_guess() {
             .unwrap()
     };
     assert!(number("log-likelihood") > number("(uniform"), "{fitted}");
+    let bad = chowka(&["fit-eval", "--sample", "2"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("0 to 1"),
+        "{}",
+        text(&bad.stderr)
+    );
 }

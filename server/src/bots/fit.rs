@@ -212,6 +212,10 @@ pub fn run(opts: FitOpts) -> ExitCode {
         eprintln!("--players must be 2 to 4 (R2)");
         return ExitCode::FAILURE;
     }
+    if !(0.0..=1.0).contains(&opts.random) || !(0.0..=1.0).contains(&opts.sample) {
+        eprintln!("--random and --sample are shares: 0 to 1");
+        return ExitCode::FAILURE;
+    }
     let start = Instant::now();
     let threads = opts.threads.clamp(1, 64) as u32;
     let per_thread: Vec<Vec<(u32, Vec<Sample>)>> = std::thread::scope(|scope| {

@@ -195,3 +195,60 @@ fn a_recent_betrayer_is_refused_r15() {
     let game = Game::from_position(Rules::preset(Preset::ChowkaBhara, 3), &old).unwrap();
     assert_eq!(diplomacy::recent_betrayals(&game, 0), 0);
 }
+
+/// Three players: 0 (South) is allied with 1 (East) against the clear
+/// leader 2 (North), and holds a 1. East's pawn at its position 13 stands
+/// on South's position 1, a square that is not a cross: moving a pawn off
+/// South's home hits it. The other choice, pawn 0 from 5 to 6, does nothing.
+fn ally_in_reach() -> Game {
+    let rules = Rules::preset(Preset::ChowkaBhara, 3);
+    let pos = Position {
+        pawns: vec![
+            vec![Some(5), Some(0), Some(0), Some(0)],
+            vec![Some(13), Some(0), Some(0), Some(0)],
+            vec![Some(16), Some(7), Some(0), Some(0)],
+        ],
+        has_hit: vec![false, false, true],
+        round: 20,
+        truces: vec![chowka_protocol::Truce::new(0, 1, 2, 22)],
+        ..Position::default()
+    };
+    let mut game = Game::from_position(rules, &pos).unwrap();
+    assert_eq!(game.clear_leader(), Some(2));
+    game.play(0, Action::Throw, &mut chowka_protocol::ForcedThrow(1))
+        .unwrap();
+    game
+}
+
+#[test]
+fn medium_keeps_its_word_and_hard_breaks_it_for_a_hit_worth_more_r15() {
+    let game = ally_in_reach();
+    let hits_ally = |action: Option<Action>| match action {
+        Some(Action::Move(mv)) => game.preview(mv).and_then(|p| p.victim) == Some(1),
+        other => panic!("expected a move, got {other:?}"),
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // Medium spares its ally: the bonus throw cannot hit the leader.
+    assert!(!hits_ally(decide_with(
+        Level::Medium,
+        &game,
+        0,
+        &mut rng,
+        SMALL
+    )));
+    // Hard weighs the hit: 13 squares of the ally's progress, its own gate
+    // opened (R8) and a bonus throw, against the truce that ends.
+    let budget = Budget {
+        rollouts: 64,
+        horizon: 2,
+        time: Duration::from_secs(10),
+        ..Budget::HARD
+    };
+    assert!(hits_ally(decide_with(
+        Level::Hard,
+        &game,
+        0,
+        &mut rng,
+        budget
+    )));
+}

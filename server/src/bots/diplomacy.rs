@@ -3,10 +3,10 @@
 //!
 //! What a truce means for play (not hitting allies, relays, breaking one's
 //! word when a hit is worth it) is left to the search: its evaluation
-//! trusts allies, weighs the leader most, and charges
-//! [`super::eval::BETRAYAL`] for every betrayal, while the expectimax over
-//! the bonus throw of a hit on an ally computes, from the odds, the chance
-//! that the same turn hits the leader and makes the hit a relay.
+//! trusts allies, so a hit on an ally that is not a relay ends the truce and
+//! brings the former ally's threat back, and the sampled games play the
+//! hit's bonus throw on with the cowrie odds, so they find out how often the
+//! same turn hits the leader and makes the hit a relay.
 
 use chowka_protocol::{Action, Game, Player};
 use rand::Rng;

@@ -17,12 +17,6 @@ use chowka_protocol::{odds, Game, Gate, Outcome, Player, MAX_PLAYERS, VALUES};
 /// Per-player values, indexed by seat; seats past the last player are 0.
 pub type Values = [f64; MAX_PLAYERS];
 
-/// Worth of a betrayal to the betrayer, in squares of progress: the truce
-/// is lost and computer players decline its offers for 10 rounds (R15). A
-/// hit has to be worth more than this for a computer player to break its
-/// word.
-pub const BETRAYAL: f64 = 9.0;
-
 /// Number of features per player.
 pub const FEATURES: usize = 13;
 
@@ -47,8 +41,8 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "moves_third",
 ];
 
-// The index of each feature. Progress is also the unit of [`BETRAYAL`]
-// and of the worth of values held mid-turn.
+// The index of each feature. Progress is also the unit of the worth of
+// values held mid-turn.
 const PROGRESS: usize = 0;
 const INNER: usize = 1;
 const FINISHED: usize = 2;
@@ -249,16 +243,15 @@ impl Eval {
         (0.8 * held as f64 + 0.9 * mean * game.pending() as f64) / self.scale
     }
 
-    /// Every player's score: its weighted features, plus `squares` more
-    /// progress (negative for a loss). `mid_turn` says the search stopped
-    /// inside the mover's turn, so its held values and pending throws are
-    /// still to walk.
-    pub fn scores(&self, game: &Game, mid_turn: bool, squares: &Values) -> Values {
+    /// Every player's score: its weighted features. `mid_turn` says the
+    /// search stopped inside the mover's turn, so its held values and
+    /// pending throws are still to walk.
+    pub fn scores(&self, game: &Game, mid_turn: bool) -> Values {
         let players = game.rules().players as usize;
         let mut out = [0.0; MAX_PLAYERS];
         for (p, s) in out.iter_mut().enumerate().take(players) {
             let f = self.features(game, p as Player);
-            let mut extra = squares[p];
+            let mut extra = 0.0;
             if mid_turn && game.to_move() as usize == p {
                 extra += self.turn_bonus(game);
             }
@@ -267,10 +260,9 @@ impl Eval {
         out
     }
 
-    /// Every player's chance to win (see the module doc), with `squares`
-    /// more progress each; a finished game gives 1 to its winner and a
-    /// draw an equal share.
-    pub fn values(&self, game: &Game, mid_turn: bool, squares: &Values) -> Values {
+    /// Every player's chance to win (see the module doc); a finished game
+    /// gives 1 to its winner and a draw an equal share.
+    pub fn values(&self, game: &Game, mid_turn: bool) -> Values {
         let players = game.rules().players as usize;
         let mut out = [0.0; MAX_PLAYERS];
         match game.outcome() {
@@ -284,7 +276,7 @@ impl Eval {
             }
             Outcome::Ongoing => {}
         }
-        softmax(&self.scores(game, mid_turn, squares), players)
+        softmax(&self.scores(game, mid_turn), players)
     }
 }
 
@@ -375,11 +367,11 @@ mod tests {
     fn the_start_is_even_for_both_players() {
         let game = Game::new(Rules::preset(Preset::ChowkaBhara, 2));
         let eval = Eval::new(&game);
-        let s = eval.scores(&game, false, &[0.0; MAX_PLAYERS]);
+        let s = eval.scores(&game, false);
         // Only the turn order tells the players apart.
         let tempo = eval.weights[TO_MOVE] - eval.weights[MOVES_SECOND];
         assert!((s[0] - s[1] - tempo).abs() < 1e-9, "{s:?}");
-        let v = eval.values(&game, false, &[0.0; MAX_PLAYERS]);
+        let v = eval.values(&game, false);
         assert!((v[0] + v[1] - 1.0).abs() < 1e-9, "{v:?}");
     }
 }

@@ -22,7 +22,7 @@
 //! depends only on the position and the seed: the time budget is only a
 //! safety cap.
 
-use super::eval::{Eval, Values, BETRAYAL};
+use super::eval::{Eval, Values};
 use chowka_protocol::{
     Action, ForcedThrow, Game, Move, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
 };
@@ -71,8 +71,6 @@ pub struct Search {
     limit: u64,
     start: Instant,
     aborted: bool,
-    /// Betrayals per player at the root, to charge new ones (R15).
-    betrayals: [usize; MAX_PLAYERS],
 }
 
 /// The choice of a search, with what it cost.
@@ -89,10 +87,6 @@ pub struct Choice {
 impl Search {
     /// A search from `game` within `budget`.
     pub fn new(game: &Game, budget: Budget) -> Search {
-        let mut betrayals = [0; MAX_PLAYERS];
-        for b in game.betrayals() {
-            betrayals[b.player as usize] += 1;
-        }
         Search {
             eval: Eval::new(game),
             budget,
@@ -100,7 +94,6 @@ impl Search {
             limit: u64::MAX,
             start: Instant::now(),
             aborted: false,
-            betrayals,
         }
     }
 
@@ -252,19 +245,12 @@ impl Search {
         self.aborted
     }
 
+    /// Every player's chance to win where the search stops. Breaking a
+    /// truce costs no more than what the evaluation sees: the truce is
+    /// over, so the former ally threatens again (R15). A fixed charge per
+    /// betrayal on top measured worse (docs/bots.md).
     fn leaf(&self, game: &Game, mid_turn: bool) -> Values {
-        // Betrayals since the root cost their betrayer (R15).
-        let mut squares = [0.0; MAX_PLAYERS];
-        if game.betrayals().len() > self.betrayals.iter().sum::<usize>() {
-            let mut now = [0; MAX_PLAYERS];
-            for b in game.betrayals() {
-                now[b.player as usize] += 1;
-            }
-            for p in 0..MAX_PLAYERS {
-                squares[p] = -BETRAYAL * (now[p] - self.betrayals[p].min(now[p])) as f64;
-            }
-        }
-        self.eval.values(game, mid_turn, &squares)
+        self.eval.values(game, mid_turn)
     }
 
     /// A position inside `mover`'s turn, or just after it passed on.

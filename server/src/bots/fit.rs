@@ -10,6 +10,7 @@
 //! not see.
 
 use super::eval::{dot, softmax, Eval, Features, FEATURES, FEATURE_NAMES};
+use super::tournament::play_in_parallel;
 use super::{decide, Level};
 use chowka_protocol::{Game, Outcome, Player, Preset, Rules, SeededThrows, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
@@ -217,26 +218,9 @@ pub fn run(opts: FitOpts) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let start = Instant::now();
-    let threads = opts.threads.clamp(1, 64) as u32;
-    let per_thread: Vec<Vec<(u32, Vec<Sample>)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let opts = &opts;
-                scope.spawn(move || {
-                    (t..opts.games)
-                        .step_by(threads as usize)
-                        .map(|g| (g, play(opts, g)))
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a self-play thread panicked"))
-            .collect()
-    });
+    let games = play_in_parallel(opts.games, opts.threads, |g| play(&opts, g));
     let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (g, samples) in per_thread.into_iter().flatten() {
+    for (g, samples) in games.into_iter().enumerate() {
         if g % 10 == 9 {
             test.extend(samples);
         } else {

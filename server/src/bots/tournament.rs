@@ -151,14 +151,26 @@ pub fn play_all(
         let s = splitmix(seed ^ splitmix((g / n) as u64));
         play_game(rules, &rotation(levels, g), s, hard, max_actions)
     };
+    play_in_parallel(games, threads, one)
+}
+
+/// Runs `one(g)` for every game number `g` below `games` on up to
+/// `threads` threads (at most 64), and returns the results in order of
+/// game number.
+pub fn play_in_parallel<T: Send>(
+    games: u32,
+    threads: usize,
+    one: impl Fn(u32) -> T + Sync,
+) -> Vec<T> {
     let threads = threads.clamp(1, 64);
     if threads == 1 {
         return (0..games).map(one).collect();
     }
-    let mut results: Vec<Option<GameResult>> = vec![None; games as usize];
+    let mut results: Vec<Option<T>> = (0..games).map(|_| None).collect();
+    let one = &one;
     std::thread::scope(|scope| {
         let chunks: Vec<_> = results
-            .chunks_mut(games.div_ceil(threads as u32) as usize)
+            .chunks_mut(games.div_ceil(threads as u32).max(1) as usize)
             .collect();
         let mut start = 0u32;
         for chunk in chunks {

@@ -245,6 +245,18 @@ pub async fn get(base: &str, path: &str) -> (u16, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
+/// The server's `/metrics` text.
+pub async fn metrics(base: &str) -> String {
+    http()
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("metrics text")
+}
+
 /// A room with every seat taken by a person: its code and the seat tokens.
 pub async fn room_of(base: &str, players: u8, options: Value) -> (String, Vec<String>) {
     let (s, created) = post(

@@ -2,20 +2,27 @@
 //! the server sends, reconnecting, watching, computers and rematches.
 
 use chowka_tests::*;
-use serde_json::json;
+use serde_json::{json, Value};
+use std::time::Duration;
 
-async fn whole_game(players: u8) {
-    let mut server = TestServer::start().await;
-    let (code, tokens) = room_of(&server.base, players, json!({})).await;
+/// Everyone joins with their token and the host starts the game.
+async fn start_game(server: &TestServer, code: &str, tokens: &[String]) -> Vec<Client> {
     let mut clients = Vec::new();
-    for t in &tokens {
-        clients.push(Client::join(&server.ws(), &code, Some(t)).await);
+    for t in tokens {
+        clients.push(Client::join(&server.ws(), code, Some(t)).await);
     }
     clients[0].send(json!({"type": "start"})).await;
     for c in clients.iter_mut() {
         c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
             .await;
     }
+    clients
+}
+
+async fn whole_game(players: u8) {
+    let mut server = TestServer::start().await;
+    let (code, tokens) = room_of(&server.base, players, json!({})).await;
+    let clients = start_game(&server, &code, &tokens).await;
     let clients = play_out(clients).await;
     let result = clients[0].state["game"]["result"].clone();
     assert!(
@@ -136,25 +143,32 @@ async fn computers_fill_seats_and_a_rematch_keeps_the_players() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_turn_clock_plays_for_an_absent_player() {
-    let mut server = TestServer::start().await;
-    let (s, created) = post(
-        &server.base,
-        "/api/rooms",
-        json!({"name": "Asha", "players": 2, "turn_clock": 1}),
-    )
-    .await;
-    assert_eq!(s, 201);
+/// A 2-player room Asha made with `settings` (a turn clock, a takeover
+/// time), Ravi in seat 1: the room code and both seat tokens.
+async fn asha_and_ravi(base: &str, settings: Value) -> (String, String, String) {
+    let mut body = json!({"name": "Asha", "players": 2});
+    body.as_object_mut()
+        .unwrap()
+        .extend(settings.as_object().unwrap().clone());
+    let (s, created) = post(base, "/api/rooms", body).await;
+    assert_eq!(s, 201, "{created}");
     let code = created["code"].as_str().unwrap().to_string();
     let (_, seat) = post(
-        &server.base,
+        base,
         &format!("/api/rooms/{code}/seats"),
         json!({"name": "Ravi"}),
     )
     .await;
     assert_eq!(seat["seat"], 1);
-    let mut host = Client::join(&server.ws(), &code, created["token"].as_str()).await;
+    let token = |v: &Value| v["token"].as_str().unwrap().to_string();
+    (code, token(&created), token(&seat))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_plays_for_an_absent_player() {
+    let mut server = TestServer::start().await;
+    let (code, asha, _) = asha_and_ravi(&server.base, json!({"turn_clock": 1})).await;
+    let mut host = Client::join(&server.ws(), &code, Some(&asha)).await;
     host.send(json!({"type": "start"})).await;
     host.until(|m| m["room"]["status"] == "playing").await;
     assert!(host.state["room"]["clock_ms"].as_u64().unwrap() <= 1000);
@@ -168,6 +182,104 @@ async fn the_turn_clock_plays_for_an_absent_player() {
         })
         .await;
     assert_eq!(st["events"][0]["player"], 0);
+    server.stop().await;
+}
+
+/// Plays `client`'s own turns until a state matches `pred`; returns it.
+async fn play_mine_until(client: &mut Client, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+    let mut acted_on = 0;
+    loop {
+        if client.version() != acted_on && client.act_if_mine(&mut rng).await {
+            acted_on = client.version();
+        }
+        let m = client.next().await.expect("connection open");
+        if m["type"] == "state" && pred(&m) {
+            return m;
+        }
+    }
+}
+
+/// Whether a state's events include an action of `seat`.
+fn acted(state: &Value, seat: u64) -> bool {
+    state["events"]
+        .as_array()
+        .is_some_and(|e| e.iter().any(|e| e["player"].as_u64() == Some(seat)))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_plays_for_an_absent_player_until_they_return() {
+    let mut server = TestServer::start().await;
+    let (code, asha, ravi_token) = asha_and_ravi(&server.base, json!({"takeover": 5})).await;
+    let mut host = Client::join(&server.ws(), &code, Some(&asha)).await;
+    let ravi = Client::join(&server.ws(), &code, Some(&ravi_token)).await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|m| m["room"]["status"] == "playing").await;
+    ravi.close().await;
+    // Five seconds after Ravi left, a computer plays his turns while Asha
+    // plays hers.
+    let away = std::time::Instant::now();
+    play_mine_until(&mut host, |m| m["room"]["seats"][1]["standin"] == true).await;
+    assert!(
+        away.elapsed() >= Duration::from_secs(4),
+        "{:?}",
+        away.elapsed()
+    );
+    play_mine_until(&mut host, |m| acted(m, 1)).await;
+    assert!(!host.over(), "the game ended before Ravi came back");
+    // Ravi comes back: his seat is his again, and nobody plays for him.
+    let ravi = Client::join(&server.ws(), &code, Some(&ravi_token)).await;
+    assert_eq!(ravi.seat, Some(1));
+    assert_eq!(ravi.state["room"]["seats"][1]["standin"], false);
+    host.until(|m| m["type"] == "state" && m["room"]["seats"][1]["standin"] == false)
+        .await;
+    let mut players = [host, ravi];
+    while players[1].state["game"]["to_move"] != 1 && !players[1].over() {
+        play_steps(&mut players, 1).await;
+    }
+    if !players[1].over() {
+        let quiet = tokio::time::timeout(Duration::from_secs(1), players[1].next()).await;
+        assert!(quiet.is_err(), "someone acted for Ravi: {quiet:?}");
+        let before = players[1].version();
+        play_steps(&mut players, 1).await;
+        assert!(players[1].version() > before && acted(&players[1].state, 1));
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_room_closes_and_reopens_from_the_store_with_nothing_lost() {
+    let mut server = TestServer::start_with(|o| o.idle_room_secs = 1).await;
+    let (code, tokens) = room_of(&server.base, 2, json!({})).await;
+    let mut players = start_game(&server, &code, &tokens).await;
+    play_steps(&mut players, 12).await;
+    let left = players[0].state.clone();
+    for c in players.drain(..) {
+        c.close().await;
+    }
+    // Nobody is connected: a second later the room's task ends.
+    let start = std::time::Instant::now();
+    while !metrics(&server.base)
+        .await
+        .contains("chowka_rooms_active 0")
+    {
+        assert!(start.elapsed() < WAIT, "the idle room stayed open");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Coming back reopens it from the store, just as it was left.
+    for t in &tokens {
+        players.push(Client::join(&server.ws(), &code, Some(t)).await);
+    }
+    let metrics = metrics(&server.base).await;
+    assert!(
+        metrics.contains("chowka_rooms_restored_total 1"),
+        "{metrics}"
+    );
+    assert_eq!(players[0].state["game"], left["game"]);
+    // A new version, so that an action sent on the old state is refused.
+    assert!(players[0].version() > left["version"].as_u64().unwrap());
+    let players = play_out(players).await;
+    assert_eq!(players[0].state["room"]["status"], "finished");
     server.stop().await;
 }
 
@@ -232,14 +344,7 @@ async fn the_http_api_answers_as_documented() {
         .unwrap()
         .starts_with("text/markdown"));
     assert!(res.text().await.unwrap().contains("R15"));
-    let metrics = http()
-        .get(format!("{}/metrics", server.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let metrics = metrics(&server.base).await;
     assert!(metrics.contains("chowka_rooms_active 1"), "{metrics}");
     assert!(metrics.contains("chowka_rooms_created_total 1"));
     server.stop().await;

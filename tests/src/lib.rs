@@ -452,6 +452,17 @@ impl Client {
     /// Plays until the game is over or `max_actions` were sent.
     /// Returns the number of actions sent.
     pub async fn play(&mut self, max_actions: usize) -> usize {
+        self.play_until(max_actions, |_| false).await.0
+    }
+
+    /// Plays this client's part until a state matches `stop`, the game is
+    /// over, or `max_actions` were sent. Returns the number of actions sent
+    /// and the matching state, if one came.
+    pub async fn play_until(
+        &mut self,
+        max_actions: usize,
+        stop: impl Fn(&Value) -> bool,
+    ) -> (usize, Option<Value>) {
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_entropy();
         let mut sent = 0;
         let mut acted_on = 0;
@@ -473,9 +484,11 @@ impl Client {
                     refused += 1;
                     assert!(refused < 50, "the server keeps refusing legal actions: {m}");
                 }
+            } else if m["type"] == "state" && stop(&m) {
+                return (sent, Some(m));
             }
         }
-        sent
+        (sent, None)
     }
 
     /// Closes the connection.

@@ -185,21 +185,6 @@ async fn the_turn_clock_plays_for_an_absent_player() {
     server.stop().await;
 }
 
-/// Plays `client`'s own turns until a state matches `pred`; returns it.
-async fn play_mine_until(client: &mut Client, pred: impl Fn(&Value) -> bool) -> Value {
-    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
-    let mut acted_on = 0;
-    loop {
-        if client.version() != acted_on && client.act_if_mine(&mut rng).await {
-            acted_on = client.version();
-        }
-        let m = client.next().await.expect("connection open");
-        if m["type"] == "state" && pred(&m) {
-            return m;
-        }
-    }
-}
-
 /// Whether a state's events include an action of `seat`.
 fn acted(state: &Value, seat: u64) -> bool {
     state["events"]
@@ -219,14 +204,21 @@ async fn a_computer_plays_for_an_absent_player_until_they_return() {
     // Five seconds after Ravi left, a computer plays his turns while Asha
     // plays hers.
     let away = std::time::Instant::now();
-    play_mine_until(&mut host, |m| m["room"]["seats"][1]["standin"] == true).await;
+    let standin = |m: &Value| m["room"]["seats"][1]["standin"] == true;
+    host.play_until(usize::MAX, standin)
+        .await
+        .1
+        .expect("a stand-in");
     assert!(
         away.elapsed() >= Duration::from_secs(4),
         "{:?}",
         away.elapsed()
     );
-    play_mine_until(&mut host, |m| acted(m, 1)).await;
-    assert!(!host.over(), "the game ended before Ravi came back");
+    let by_ravi = host.play_until(usize::MAX, |m| acted(m, 1)).await.1;
+    assert!(
+        by_ravi.is_some(),
+        "the game ended before the stand-in played"
+    );
     // Ravi comes back: his seat is his again, and nobody plays for him.
     let ravi = Client::join(&server.ws(), &code, Some(&ravi_token)).await;
     assert_eq!(ravi.seat, Some(1));

@@ -16,6 +16,7 @@
 //! - `eval`: the evaluation of a position for every player.
 //! - `fit`: `chowka fit-eval`, which fits the evaluation's weights.
 //! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
+//! - `plan`: hard's own later turns in its sampled games.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`.
 
@@ -23,6 +24,7 @@ pub mod diplomacy;
 pub mod eval;
 pub mod fit;
 pub mod heuristic;
+pub mod plan;
 pub mod search;
 pub mod tournament;
 

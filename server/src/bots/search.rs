@@ -2,8 +2,9 @@
 //! over the cowrie odds (R5).
 //!
 //! **Sampled games** (what `hard` plays, [`Budget::rollouts`] > 0): each
-//! candidate action is played on for a few rounds, every player choosing
-//! as `medium` does, and the end is evaluated as every player's chance to
+//! candidate action is played on for a few rounds, the other players
+//! choosing as `medium` does and `hard` itself by the best plan of each
+//! turn ([`super::plan`]), and the end is evaluated as every player's chance to
 //! win ([`super::eval`]). Every candidate gets the same throws (common
 //! random numbers), so they are compared on the same luck, and the games
 //! are shared out by sequential halving: the better half of the candidates
@@ -113,12 +114,12 @@ impl Search {
     }
 
     /// Plays candidates on in sampled games, every candidate with the
-    /// same throws (common random numbers make the comparison fair), every
-    /// player choosing as `medium` does, for `horizon` rounds; the candidate
-    /// whose games evaluate best on average wins. The games are spent by
-    /// sequential halving: a share of them on every candidate, then more
-    /// on the better half, and so on, so that the close contenders get
-    /// the most games.
+    /// same throws (common random numbers make the comparison fair), the
+    /// others choosing as `medium` does and `me` by [`super::plan`], for
+    /// `horizon` rounds; the candidate whose games evaluate best on average
+    /// wins. The games are spent by sequential halving: a share of them on
+    /// every candidate, then more on the better half, and so on, so that
+    /// the close contenders get the most games.
     fn rollouts(&mut self, game: &Game, candidates: &[Action], seed: u64) -> Action {
         let me = game.to_move();
         let n = candidates.len();
@@ -157,8 +158,9 @@ impl Search {
         candidates[best]
     }
 
-    /// `me`'s value after playing `action` and then `horizon` rounds as
-    /// `medium` would, with the throws of `seed`.
+    /// `me`'s value after playing `action` and then `horizon` rounds (the
+    /// others as `medium` would, `me` by its plans), with the throws of
+    /// `seed`.
     fn sampled_game(&mut self, game: &Game, me: Player, action: Action, seed: u64) -> f64 {
         let mut g = game.clone();
         let mut throws = SeededThrows::new(seed);
@@ -168,8 +170,14 @@ impl Search {
         let mut turns = 0;
         let horizon = self.budget.horizon as u32 * game.rules().players as u32;
         while !g.is_over() && turns < horizon {
-            let a = super::heuristic::choose(&g);
             let by = g.to_move();
+            // The others play as medium does, exactly as medium opponents
+            // will; hard's own later turns play better than that.
+            let a = if by == me {
+                super::plan::choose(&g, &self.eval)
+            } else {
+                super::heuristic::choose(&g)
+            };
             if g.play_with(by, a, &mut throws, &mut |_| {}).is_err() {
                 break;
             }

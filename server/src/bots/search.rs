@@ -4,8 +4,8 @@
 //! **Sampled games** (what `hard` plays, [`Budget::rollouts`] > 0): each
 //! candidate action is played on for a few rounds, the other players
 //! choosing as `medium` does and `hard` itself by the best plan of each
-//! turn ([`super::plan`]), and the end is evaluated as every player's chance to
-//! win ([`super::eval`]). Every candidate gets the same throws (common
+//! turn ([`super::plan`]), and the end is evaluated as every player's
+//! chance to win ([`super::eval`]). Every candidate gets the same throws (common
 //! random numbers), so they are compared on the same luck, and the games
 //! are shared out by sequential halving: the better half of the candidates
 //! gets more of them, round after round.

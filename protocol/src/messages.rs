@@ -149,6 +149,25 @@ pub enum RoomStatus {
     Finished,
 }
 
+impl RoomStatus {
+    /// Every status, in the order a room goes through them.
+    pub const ALL: [RoomStatus; 3] = [RoomStatus::Lobby, RoomStatus::Playing, RoomStatus::Finished];
+
+    /// The status as spelled on the wire and in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoomStatus::Lobby => "lobby",
+            RoomStatus::Playing => "playing",
+            RoomStatus::Finished => "finished",
+        }
+    }
+
+    /// The status spelled `s`, if it is one.
+    pub fn parse(s: &str) -> Option<RoomStatus> {
+        RoomStatus::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
 /// One seat of a room.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
@@ -328,6 +347,16 @@ mod tests {
         assert!(matches!(m, ClientMsg::Act { version: 3, .. }));
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"fly"}"#).is_err());
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"act","version":"x"}"#).is_err());
+    }
+
+    #[test]
+    fn room_status_is_spelled_as_serde_spells_it() {
+        for status in RoomStatus::ALL {
+            let json = serde_json::to_value(status).unwrap();
+            assert_eq!(json, status.as_str());
+            assert_eq!(RoomStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(RoomStatus::parse("abandoned"), None);
     }
 
     #[test]

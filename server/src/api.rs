@@ -2,12 +2,13 @@
 //! (docs/protocol.md has the bodies).
 
 use crate::bots::Level;
+use crate::error::{ErrorCode, Refusal};
 use crate::ids;
-use crate::rooms::{CreateError, Listing, Refusal, RoomInit, Seat, Settings};
+use crate::rooms::{CreateError, Listing, Room, Seat, Settings};
 use crate::App;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chowka_protocol::messages::{RoomView, MAX_NAME_CHARS};
@@ -17,100 +18,22 @@ use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-/// An HTTP error: a status and the JSON `{code, message}` body.
-#[derive(Debug)]
-pub struct ApiError {
-    /// The HTTP status.
-    pub status: StatusCode,
-    /// Machine-readable code.
-    pub code: &'static str,
-    /// A sentence for the user.
-    pub message: String,
-    /// Seconds to wait, for 429.
-    pub retry_after: Option<u64>,
-}
-
-impl ApiError {
-    /// An error with this status, code and message.
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-            retry_after: None,
-        }
-    }
-
-    fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, code, message)
-    }
-
-    fn store(e: impl std::fmt::Display) -> ApiError {
-        tracing::error!("store: {e}");
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "store_unavailable",
-            "The server cannot reach its database right now: try again in a moment.",
-        )
-    }
-}
-
-impl From<Refusal> for ApiError {
-    fn from(r: Refusal) -> Self {
-        let status = match r.code {
-            "no_such_room" => StatusCode::NOT_FOUND,
-            "bad_seat" | "bad_name" => StatusCode::BAD_REQUEST,
-            "store_unavailable" => StatusCode::SERVICE_UNAVAILABLE,
-            _ => StatusCode::CONFLICT,
-        };
-        ApiError::new(status, r.code, r.message)
-    }
-}
-
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    code: &'a str,
-    message: &'a str,
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        // Client mistakes are worth a warning; server faults an error.
-        if self.status.is_server_error() {
-            tracing::error!(code = self.code, "{}", self.message);
-        } else {
-            tracing::warn!(code = self.code, "{}", self.message);
-        }
-        let mut res = (
-            self.status,
-            Json(ErrorBody {
-                code: self.code,
-                message: &self.message,
-            }),
-        )
-            .into_response();
-        if let Some(s) = self.retry_after {
-            if let Ok(v) = HeaderValue::from_str(&s.to_string()) {
-                res.headers_mut().insert(header::RETRY_AFTER, v);
-            }
-        }
-        res
-    }
-}
-
 /// Reads a JSON body of at most [`crate::MAX_INPUT_BYTES`], with clear errors.
-async fn read_json<T: DeserializeOwned>(body: Body) -> Result<T, ApiError> {
+async fn read_json<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
     let bytes = axum::body::to_bytes(body, crate::MAX_INPUT_BYTES)
         .await
         .map_err(|_| {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_big",
+            Refusal::with(
+                ErrorCode::TooBig,
                 format!("The request body is over {} bytes.", crate::MAX_INPUT_BYTES),
             )
         })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad("bad_request", format!("The request is not valid: {e}.")))
+    serde_json::from_slice(&bytes).map_err(|e| {
+        Refusal::with(
+            ErrorCode::BadRequest,
+            format!("The request is not valid: {e}."),
+        )
+    })
 }
 
 /// Checks a display name: trimmed, 1 to `MAX_NAME_CHARS` characters, no
@@ -119,8 +42,8 @@ pub fn check_name(name: &str) -> Result<String, Refusal> {
     let name = name.trim();
     let n = name.chars().count();
     if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(Refusal::new(
-            "bad_name",
+        return Err(Refusal::with(
+            ErrorCode::BadName,
             format!("A name has 1 to {MAX_NAME_CHARS} characters, with no control characters."),
         ));
     }
@@ -195,7 +118,7 @@ pub struct SeatAnswer {
     pub room: RoomView,
 }
 
-fn rate_limit(app: &App, ip: IpAddr) -> Result<(), ApiError> {
+fn rate_limit(app: &App, ip: IpAddr) -> Result<(), Refusal> {
     let now = Instant::now();
     // std Mutex: one map update, no await while held.
     let Ok(mut map) = app.creations.lock() else {
@@ -212,9 +135,8 @@ fn rate_limit(app: &App, ip: IpAddr) -> Result<(), ApiError> {
         let wait = 60u64
             .saturating_sub(now.duration_since(entry.0).as_secs())
             .max(1);
-        let mut e = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
+        let mut e = Refusal::with(
+            ErrorCode::RateLimited,
             format!("Too many rooms created from your address: wait {wait} seconds."),
         );
         e.retry_after = Some(wait);
@@ -230,23 +152,27 @@ pub async fn create_room(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Body,
-) -> Result<(StatusCode, Json<SeatAnswer>), ApiError> {
+) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
     let req: CreateRoom = read_json(body).await?;
     let name = check_name(&req.name)?;
     let mut options = req.options;
     if let Some(p) = req.players {
         options.players = Some(p);
     }
-    let rules = Rules::with(req.preset, options)
-        .map_err(|e| ApiError::bad("bad_rules", format!("These rules cannot be played: {e}.")))?;
+    let rules = Rules::with(req.preset, options).map_err(|e| {
+        Refusal::with(
+            ErrorCode::BadRules,
+            format!("These rules cannot be played: {e}."),
+        )
+    })?;
     options.players = Some(rules.players);
     for (field, v, lo, hi) in [
         ("turn_clock", req.turn_clock, 1, 3600),
         ("takeover", req.takeover, 1, 3600),
     ] {
         if v.is_some_and(|v| !(lo..=hi).contains(&v)) {
-            return Err(ApiError::bad(
-                "bad_request",
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
                 format!("{field} is {lo} to {hi} seconds, or null."),
             ));
         }
@@ -254,15 +180,15 @@ pub async fn create_room(
     let mut seats = vec![Seat::default(); rules.players as usize];
     for b in &req.bots {
         if b.seat == 0 || b.seat >= rules.players {
-            return Err(ApiError::bad(
-                "bad_seat",
+            return Err(Refusal::with(
+                ErrorCode::BadSeat,
                 format!("Computer players sit in seats 1 to {}.", rules.players - 1),
             ));
         }
         let level: Level = b
             .level
             .parse()
-            .map_err(|e: String| ApiError::bad("bad_level", e))?;
+            .map_err(|e: String| Refusal::with(ErrorCode::BadLevel, e))?;
         seats[b.seat as usize].bot = Some(level);
     }
     rate_limit(&app, client_ip(&app, peer, &headers))?;
@@ -283,15 +209,11 @@ pub async fn create_room(
         turn_clock: req.turn_clock,
         takeover: req.takeover,
     };
-    let init = RoomInit::new(ids::new_code(), setup, settings, seats);
-    let code = init.code.clone();
-    let stub = app.registry.create(init).await.map_err(|e| match e {
-        CreateError::TooMany => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too_many_rooms",
-            "The server holds as many rooms as it can: try again later.",
-        ),
-        CreateError::Store(e) => ApiError::store(e),
+    let room = Room::new(ids::new_code(), setup, settings, seats);
+    let code = room.code.clone();
+    let stub = app.registry.create(room).await.map_err(|e| match e {
+        CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
+        CreateError::Store(e) => Refusal::store(e),
     })?;
     let details = stub.details().await.ok_or_else(Refusal::no_room)?;
     tracing::info!(room = %code, "room created");
@@ -320,23 +242,23 @@ pub async fn list_rooms(State(app): State<App>) -> Json<RoomList> {
     Json(RoomList { rooms })
 }
 
-async fn find(app: &App, code: &str) -> Result<crate::rooms::RoomStub, ApiError> {
+async fn find(app: &App, code: &str) -> Result<crate::rooms::RoomStub, Refusal> {
     let code = ids::normalize_code(code).ok_or_else(Refusal::no_room)?;
-    Ok(app.registry.get(&code).await.ok_or_else(Refusal::no_room)?)
+    app.registry.get(&code).await
 }
 
 /// `GET /api/rooms/{code}`: a room's details.
 pub async fn room(
     State(app): State<App>,
     Path(code): Path<String>,
-) -> Result<Json<crate::rooms::Details>, ApiError> {
+) -> Result<Json<crate::rooms::Details>, Refusal> {
     // A room task may end between finding and asking it: ask a fresh one.
     for _ in 0..2 {
         if let Some(d) = find(&app, &code).await?.details().await {
             return Ok(Json(d));
         }
     }
-    Err(Refusal::no_room().into())
+    Err(Refusal::no_room())
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.
@@ -355,7 +277,7 @@ pub async fn take_seat(
     State(app): State<App>,
     Path(code): Path<String>,
     body: Body,
-) -> Result<(StatusCode, Json<SeatAnswer>), ApiError> {
+) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
     let req: TakeSeat = read_json(body).await?;
     let name = check_name(&req.name)?;
     for _ in 0..2 {
@@ -373,7 +295,7 @@ pub async fn take_seat(
             ));
         }
     }
-    Err(Refusal::no_room().into())
+    Err(Refusal::no_room())
 }
 
 /// Query of `GET /api/games`.
@@ -417,13 +339,13 @@ pub struct GameList {
 pub async fn list_games(
     State(app): State<App>,
     Query(q): Query<GamesQuery>,
-) -> Result<Json<GameList>, ApiError> {
+) -> Result<Json<GameList>, Refusal> {
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
     let rows = app
         .store
         .list_games(q.before, limit)
         .await
-        .map_err(ApiError::store)?;
+        .map_err(Refusal::store)?;
     let next = (rows.len() as i64 == limit)
         .then(|| rows.last().map(|r| r.finished_at))
         .flatten();
@@ -459,22 +381,16 @@ pub struct ArchivedGame {
 pub async fn game(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<ArchivedGame>, ApiError> {
-    let no_game = || {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_game",
-            "There is no such game.",
-        )
-    };
+) -> Result<Json<ArchivedGame>, Refusal> {
+    let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let id = ids::normalize_code(&id).ok_or_else(no_game)?;
     let row = app
         .store
         .game(&id)
         .await
-        .map_err(ApiError::store)?
+        .map_err(Refusal::store)?
         .ok_or_else(no_game)?;
-    let record: Record = serde_json::from_str(&row.record).map_err(ApiError::store)?;
+    let record: Record = serde_json::from_str(&row.record).map_err(Refusal::store)?;
     Ok(Json(ArchivedGame {
         id: row.id,
         finished_at: row.finished_at,

@@ -9,6 +9,7 @@
 //! - `api`: HTTP routes: rooms, seats, archive, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
 //! - `web`: the embedded web client and the rules text.
+//! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
 //! - `ids`: room codes and seat tokens. `metrics`: Prometheus counters.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`.
@@ -19,6 +20,7 @@ pub mod api;
 pub mod bots;
 pub mod commands;
 pub mod config;
+pub mod error;
 pub mod ids;
 pub mod metrics;
 pub mod rooms;

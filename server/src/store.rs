@@ -10,6 +10,8 @@
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -22,6 +24,8 @@ pub enum Backend {
     Sqlite,
     /// A PostgreSQL server.
     Postgres,
+    /// This process's memory ([`Store::memory`]).
+    Memory,
 }
 
 /// A store failure, with sqlx's reason.
@@ -107,11 +111,18 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// A pool of connections to the database.
+/// The store: a pool of connections to the database, or (for tests that
+/// pause time) a [`Memory`] store in this process.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: AnyPool,
+    db: Db,
     backend: Backend,
+}
+
+#[derive(Clone, Debug)]
+enum Db {
+    Sql(AnyPool),
+    Memory(Memory),
 }
 
 impl Store {
@@ -156,11 +167,27 @@ impl Store {
             });
         }
         let pool = options.connect(url).await?;
-        match backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
-        }
-        Ok(Store { pool, backend })
+        let migrations = match backend {
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+            _ => &SQLITE_MIGRATIONS,
+        };
+        migrations.run(&pool).await?;
+        Ok(Store {
+            db: Db::Sql(pool),
+            backend,
+        })
+    }
+
+    /// A store that lives in this process only, for tests: its writes
+    /// never leave the runtime, so tests can pause tokio's clock around it
+    /// (a database's own threads would let paused time jump ahead).
+    pub fn memory() -> (Store, Memory) {
+        let memory = Memory::default();
+        let store = Store {
+            db: Db::Memory(memory.clone()),
+            backend: Backend::Memory,
+        };
+        (store, memory)
     }
 
     /// The database in use.
@@ -168,19 +195,37 @@ impl Store {
         self.backend
     }
 
+    /// The pool, or the memory store's answer to this call.
+    fn pool(&self) -> Result<&AnyPool, &Memory> {
+        match &self.db {
+            Db::Sql(pool) => Ok(pool),
+            Db::Memory(m) => Err(m),
+        }
+    }
+
     /// Checks that the database answers.
     pub async fn ping(&self) -> StoreResult<()> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.ping(),
+        };
+        sqlx::query("SELECT 1").execute(pool).await?;
         Ok(())
     }
 
     /// Waits for the queries in flight and closes every connection.
     pub async fn close(&self) {
-        self.pool.close().await;
+        if let Ok(pool) = self.pool() {
+            pool.close().await;
+        }
     }
 
     /// Saves a new room.
     pub async fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.create_room(r),
+        };
         let now = now_ms();
         sqlx::query(
             "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at)
@@ -195,7 +240,7 @@ impl Store {
         .bind(r.rematch.clone())
         .bind(r.created_at)
         .bind(now)
-        .execute(&self.pool)
+        .execute(pool)
         .await?;
         Ok(())
     }
@@ -203,6 +248,10 @@ impl Store {
     /// Saves the changeable fields of a room (status, set-up, seats,
     /// version, rematch).
     pub async fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.save_room(r),
+        };
         sqlx::query(
             "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6
              WHERE code = $7",
@@ -214,7 +263,7 @@ impl Store {
         .bind(r.rematch.clone())
         .bind(now_ms())
         .bind(&r.code)
-        .execute(&self.pool)
+        .execute(pool)
         .await?;
         Ok(())
     }
@@ -229,6 +278,10 @@ impl Store {
         action: &str,
         version: i64,
     ) -> StoreResult<()> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.append_action(room, seq, action, version),
+        };
         sqlx::query(
             "INSERT INTO actions (room, seq, action, version, at) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -237,14 +290,18 @@ impl Store {
         .bind(action)
         .bind(version)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(pool)
         .await?;
         Ok(())
     }
 
     /// Archives a finished game and marks its room finished, at once.
     pub async fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.finish(room, game),
+        };
+        let mut tx = pool.begin().await?;
         sqlx::query(
             "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -273,18 +330,22 @@ impl Store {
     /// A room and its actions in order (JSON of `RecordedAction`s, with the
     /// version after the last one), unless it is unknown or abandoned.
     pub async fn load_room(&self, code: &str) -> StoreResult<Option<(RoomRow, Vec<String>, i64)>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.load_room(code)),
+        };
         let row = sqlx::query(
             "SELECT code, status, setup, seats, settings, version, rematch, created_at
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
         .bind(code)
-        .fetch_optional(&self.pool)
+        .fetch_optional(pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let room = room_of(&row)?;
         let rows = sqlx::query("SELECT action, version FROM actions WHERE room = $1 ORDER BY seq")
             .bind(code)
-            .fetch_all(&self.pool)
+            .fetch_all(pool)
             .await?;
         let mut last_version = room.version;
         let mut actions = Vec::with_capacity(rows.len());
@@ -297,10 +358,14 @@ impl Store {
 
     /// Codes of the rooms in the lobby or playing, oldest first.
     pub async fn unfinished_rooms(&self) -> StoreResult<Vec<String>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.unfinished_rooms()),
+        };
         let rows = sqlx::query(
             "SELECT code FROM rooms WHERE status IN ('lobby', 'playing') ORDER BY created_at",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(pool)
         .await?;
         rows.iter()
             .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
@@ -310,38 +375,224 @@ impl Store {
     /// Marks lobby rooms untouched since `before` (ms) abandoned: no game
     /// was played in them, and nobody came back.
     pub async fn abandon_stale_lobbies(&self, before: i64) -> StoreResult<u64> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.abandon_stale_lobbies(before)),
+        };
         let done = sqlx::query(
             "UPDATE rooms SET status = 'abandoned' WHERE status = 'lobby' AND updated_at < $1",
         )
         .bind(before)
-        .execute(&self.pool)
+        .execute(pool)
         .await?;
         Ok(done.rows_affected())
     }
 
     /// Finished games, newest first, finished strictly before `before` (ms).
     pub async fn list_games(&self, before: Option<i64>, limit: i64) -> StoreResult<Vec<GameRow>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.list_games(before, limit)),
+        };
         let rows = sqlx::query(
             "SELECT id, finished_at, preset, board, players, result, actions, '' FROM games
              WHERE finished_at < $1 ORDER BY finished_at DESC, id LIMIT $2",
         )
         .bind(before.unwrap_or(i64::MAX))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(pool)
         .await?;
         rows.iter().map(game_of).collect()
     }
 
     /// One finished game, with its record.
     pub async fn game(&self, id: &str) -> StoreResult<Option<GameRow>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.game(id)),
+        };
         let row = sqlx::query(
             "SELECT id, finished_at, preset, board, players, result, actions, record FROM games
              WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(pool)
         .await?;
         row.as_ref().map(game_of).transpose()
+    }
+}
+
+/// A store in this process's memory ([`Store::memory`]): the same answers
+/// as the databases give, and a switch that makes every write fail, so
+/// that tests can see what a store fault does.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    inner: Arc<Mutex<MemoryInner>>,
+}
+
+#[derive(Debug, Default)]
+struct MemoryInner {
+    /// Rooms by code, with when each was last written.
+    rooms: HashMap<String, (RoomRow, i64)>,
+    /// Each room's event log: (seq, action JSON, version).
+    actions: HashMap<String, Vec<(i64, String, i64)>>,
+    games: Vec<GameRow>,
+    failing: bool,
+    failing_archives: bool,
+}
+
+impl Memory {
+    /// Makes every later write fail (`true`) or succeed again (`false`).
+    pub fn fail_writes(&self, failing: bool) {
+        self.lock().failing = failing;
+    }
+
+    /// Makes archiving finished games fail (`true`) or succeed again.
+    pub fn fail_archives(&self, failing: bool) {
+        self.lock().failing_archives = failing;
+    }
+
+    /// An archived game, with its record.
+    pub fn game(&self, id: &str) -> Option<GameRow> {
+        self.lock().games.iter().find(|g| g.id == id).cloned()
+    }
+
+    /// The event log of a room, as action JSON in order.
+    pub fn actions(&self, room: &str) -> Vec<String> {
+        let inner = self.lock();
+        let log = inner.actions.get(room).map(Vec::as_slice).unwrap_or(&[]);
+        log.iter().map(|(_, a, _)| a.clone()).collect()
+    }
+
+    /// A room's row as last written.
+    pub fn room(&self, code: &str) -> Option<RoomRow> {
+        self.lock().rooms.get(code).map(|(r, _)| r.clone())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, MemoryInner> {
+        // A panic while holding the lock cannot leave a half-written row:
+        // every write below is one insert or push.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The inner store, for a write: fails while writes are made to fail.
+    fn writing(&self) -> StoreResult<std::sync::MutexGuard<'_, MemoryInner>> {
+        let inner = self.lock();
+        if inner.failing {
+            return Err(StoreError("writes are failing (memory store)".into()));
+        }
+        Ok(inner)
+    }
+
+    fn ping(&self) -> StoreResult<()> {
+        self.writing().map(drop)
+    }
+
+    fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        if inner.rooms.contains_key(&r.code) {
+            return Err(StoreError(format!("room {} exists", r.code)));
+        }
+        inner.rooms.insert(r.code.clone(), (r.clone(), now_ms()));
+        Ok(())
+    }
+
+    fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        if let Some((row, at)) = inner.rooms.get_mut(&r.code) {
+            // Settings and creation time are fixed at creation, as in SQL.
+            *row = RoomRow {
+                settings: row.settings.clone(),
+                created_at: row.created_at,
+                ..r.clone()
+            };
+            *at = now_ms();
+        }
+        Ok(())
+    }
+
+    fn append_action(&self, room: &str, seq: i64, action: &str, version: i64) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        let log = inner.actions.entry(room.to_string()).or_default();
+        if log.iter().any(|&(s, _, _)| s == seq) {
+            return Err(StoreError(format!("duplicate key: action {seq} of {room}")));
+        }
+        log.push((seq, action.to_string(), version));
+        Ok(())
+    }
+
+    fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        if inner.failing_archives {
+            return Err(StoreError("archives are failing (memory store)".into()));
+        }
+        if inner.games.iter().any(|g| g.id == game.id) {
+            return Err(StoreError(format!("duplicate key: game {}", game.id)));
+        }
+        inner.games.push(game.clone());
+        if let Some((row, at)) = inner.rooms.get_mut(&room.code) {
+            row.status = room.status.clone();
+            row.version = room.version;
+            *at = now_ms();
+        }
+        Ok(())
+    }
+
+    fn load_room(&self, code: &str) -> Option<(RoomRow, Vec<String>, i64)> {
+        let inner = self.lock();
+        let (row, _) = inner
+            .rooms
+            .get(code)
+            .filter(|(r, _)| r.status != "abandoned")?;
+        let mut log = inner.actions.get(code).cloned().unwrap_or_default();
+        log.sort_by_key(|&(seq, _, _)| seq);
+        let last = log.iter().map(|&(_, _, v)| v).fold(row.version, i64::max);
+        Some((
+            row.clone(),
+            log.into_iter().map(|(_, a, _)| a).collect(),
+            last,
+        ))
+    }
+
+    fn unfinished_rooms(&self) -> Vec<String> {
+        let inner = self.lock();
+        let mut rooms: Vec<&RoomRow> = inner
+            .rooms
+            .values()
+            .map(|(r, _)| r)
+            .filter(|r| r.status == "lobby" || r.status == "playing")
+            .collect();
+        rooms.sort_by_key(|r| r.created_at);
+        rooms.into_iter().map(|r| r.code.clone()).collect()
+    }
+
+    fn abandon_stale_lobbies(&self, before: i64) -> u64 {
+        let mut inner = self.lock();
+        let mut n = 0;
+        for (row, at) in inner.rooms.values_mut() {
+            if row.status == "lobby" && *at < before {
+                row.status = "abandoned".into();
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn list_games(&self, before: Option<i64>, limit: i64) -> Vec<GameRow> {
+        let inner = self.lock();
+        let before = before.unwrap_or(i64::MAX);
+        let mut games: Vec<GameRow> = inner
+            .games
+            .iter()
+            .filter(|g| g.finished_at < before)
+            .map(|g| GameRow {
+                record: String::new(),
+                ..g.clone()
+            })
+            .collect();
+        games.sort_by(|a, b| b.finished_at.cmp(&a.finished_at).then(a.id.cmp(&b.id)));
+        games.truncate(limit.max(0) as usize);
+        games
     }
 }
 

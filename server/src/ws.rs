@@ -6,18 +6,20 @@
 //! connection goes on; only floods, oversized frames and a bad `hello`
 //! close it.
 
-use crate::api::{client_ip, ApiError};
-use crate::rooms::{Out, Refusal, RoomStub};
+use crate::api::client_ip;
+use crate::error::{ErrorCode, Refusal};
+use crate::rooms::{Out, Request, RoomStub};
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use chowka_protocol::messages::{ClientMsg, ServerMsg};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::{broadcast, OwnedSemaphorePermit};
+use tokio::time::Instant;
 
 /// How long a new connection has to say `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
@@ -35,13 +37,8 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     let Ok(permit) = app.connections.clone().try_acquire_owned() else {
-        app.metrics.error("server_busy");
-        return ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "server_busy",
-            "The server has as many connections as it can take: try again later.",
-        )
-        .into_response();
+        app.metrics.error(ErrorCode::ServerBusy.as_str());
+        return Refusal::new(ErrorCode::ServerBusy).into_response();
     };
     let ip = client_ip(&app, peer, &headers);
     // Frames above our own limit are read (up to 4x) so that the client
@@ -58,18 +55,10 @@ pub async fn upgrade(
         })
 }
 
-fn error_text(code: &str, message: &str) -> String {
-    serde_json::to_string(&ServerMsg::Error {
-        code: code.to_string(),
-        message: message.to_string(),
-    })
-    .unwrap_or_default()
-}
-
-async fn send_error(socket: &mut WebSocket, app: &App, code: &'static str, message: &str) -> bool {
-    app.metrics.error(code);
+async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> bool {
+    app.metrics.error(refusal.code.as_str());
     socket
-        .send(Message::Text(error_text(code, message).into()))
+        .send(Message::Text(refusal.to_ws_text().into()))
         .await
         .is_ok()
 }
@@ -86,36 +75,40 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 /// What a text frame turned out to be.
 enum Parsed {
     Msg(ClientMsg),
-    Bad(&'static str, String),
+    Bad(Refusal),
 }
 
 /// Parses one client message, telling an unknown type from a malformed one.
 fn parse(text: &str) -> Parsed {
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return Parsed::Bad("bad_message", format!("That is not JSON: {e}.")),
+        Err(e) => return bad(ErrorCode::BadMessage, format!("That is not JSON: {e}.")),
     };
     let Some(kind) = value
         .get("type")
         .and_then(|t| t.as_str())
         .map(str::to_owned)
     else {
-        return Parsed::Bad(
-            "bad_message",
+        return bad(
+            ErrorCode::BadMessage,
             "A message is a JSON object with a \"type\" string.".into(),
         );
     };
     if !CLIENT_TYPES.contains(&kind.as_str()) {
         let kind: String = kind.chars().take(40).collect();
-        return Parsed::Bad(
-            "unknown_type",
+        return bad(
+            ErrorCode::UnknownType,
             format!("Unknown message type {kind:?}: see docs/protocol.md."),
         );
     }
     match serde_json::from_value(value) {
         Ok(m) => Parsed::Msg(m),
-        Err(e) => Parsed::Bad("bad_message", format!("Bad {kind} message: {e}.")),
+        Err(e) => bad(ErrorCode::BadMessage, format!("Bad {kind} message: {e}.")),
     }
+}
+
+fn bad(code: ErrorCode, message: String) -> Parsed {
+    Parsed::Bad(Refusal::with(code, message))
 }
 
 /// A token bucket: `rate` messages a second, bursts of twice that.
@@ -183,8 +176,8 @@ impl RateLimit {
 
 /// Why a connection is closed before it joins a room.
 struct TurnedAway {
-    /// The error to send first (code, message), if the socket can take it.
-    error: Option<(&'static str, String)>,
+    /// The error to send first, if the socket can take it.
+    error: Option<Refusal>,
     /// WebSocket close status.
     status: u16,
     /// Close reason.
@@ -192,21 +185,17 @@ struct TurnedAway {
 }
 
 impl TurnedAway {
-    fn new(
-        code: &'static str,
-        message: impl Into<String>,
-        status: u16,
-        reason: &'static str,
-    ) -> Self {
+    fn new(error: Refusal, status: u16, reason: &'static str) -> Self {
         TurnedAway {
-            error: Some((code, message.into())),
+            error: Some(error),
             status,
             reason,
         }
     }
 
-    fn hello_first(message: &str) -> Self {
-        TurnedAway::new("hello_first", message, 1008, "hello first")
+    fn hello_first(message: &'static str) -> Self {
+        let error = Refusal::with(ErrorCode::HelloFirst, message);
+        TurnedAway::new(error, 1008, "hello first")
     }
 }
 
@@ -216,13 +205,16 @@ async fn hello(socket: &mut WebSocket, app: &App) -> Option<(RoomStub, crate::ro
     let turned = match read_hello(socket).await {
         Ok((room, token)) => match join(app, &room, token).await {
             Ok(joined) => return Some(joined),
-            Err(r) => TurnedAway::new(r.code, r.message, 1008, r.code),
+            Err(r) => {
+                let reason = r.code.as_str();
+                TurnedAway::new(r, 1008, reason)
+            }
         },
         Err(Some(turned)) => turned,
         Err(None) => return None, // the client left
     };
-    if let Some((code, message)) = &turned.error {
-        send_error(socket, app, code, message).await;
+    if let Some(error) = &turned.error {
+        send_error(socket, app, error).await;
     }
     close(socket, turned.status, turned.reason).await;
     None
@@ -232,18 +224,17 @@ async fn hello(socket: &mut WebSocket, app: &App) -> Option<(RoomStub, crate::ro
 async fn read_hello(
     socket: &mut WebSocket,
 ) -> Result<(String, Option<String>), Option<TurnedAway>> {
-    const SAY_HELLO: &str = "Say hello first: {\"type\":\"hello\",\"room\":CODE}.";
+    let say_hello = ErrorCode::HelloFirst.sentence();
     let text = match tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await {
         Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_INPUT_BYTES => t,
         Ok(Some(Ok(Message::Text(_)))) => {
             return Err(Some(TurnedAway::new(
-                "too_big",
-                "That message is over 16 KiB.",
+                ErrorCode::TooBig.into(),
                 1009,
                 "message too big",
             )))
         }
-        Ok(Some(Ok(_))) => return Err(Some(TurnedAway::hello_first(SAY_HELLO))),
+        Ok(Some(Ok(_))) => return Err(Some(TurnedAway::hello_first(say_hello))),
         Ok(Some(Err(_))) => {
             return Err(Some(TurnedAway {
                 error: None,
@@ -256,8 +247,8 @@ async fn read_hello(
     };
     match parse(&text) {
         Parsed::Msg(ClientMsg::Hello { room, token }) => Ok((room, token)),
-        Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(SAY_HELLO))),
-        Parsed::Bad(code, message) => Err(Some(TurnedAway::new(code, message, 1008, "bad hello"))),
+        Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(say_hello))),
+        Parsed::Bad(error) => Err(Some(TurnedAway::new(error, 1008, "bad hello"))),
     }
 }
 
@@ -270,9 +261,7 @@ async fn join(
     let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
     // A room task may end between finding and joining: try a fresh one.
     for _ in 0..2 {
-        let Some(stub) = app.registry.get(&code).await else {
-            break;
-        };
+        let stub = app.registry.get(&code).await?;
         match stub.join(token.clone()).await {
             Some(Ok(joined)) => return Ok((stub, joined)),
             Some(Err(r)) => return Err(r),
@@ -302,7 +291,8 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if !send_error(&mut socket, &app, "bad_message", "Messages are JSON text frames.").await {
+                        let error = Refusal::with(ErrorCode::BadMessage, "Messages are JSON text frames.");
+                        if !send_error(&mut socket, &app, &error).await {
                             break;
                         }
                         continue;
@@ -318,40 +308,44 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
                 };
                 app.metrics.messages_received.fetch_add(1, Relaxed);
                 if text.len() > MAX_INPUT_BYTES {
-                    send_error(&mut socket, &app, "too_big", "That message is over 16 KiB.").await;
+                    send_error(&mut socket, &app, &ErrorCode::TooBig.into()).await;
                     close(&mut socket, 1009, "message too big").await;
                     break;
                 }
                 if !limit.allow() {
                     if limit.flooding() {
-                        send_error(&mut socket, &app, "rate_limited", "Too many messages: closing.").await;
+                        let error = Refusal::with(ErrorCode::RateLimited, "Too many messages: closing.");
+                        send_error(&mut socket, &app, &error).await;
                         close(&mut socket, 1008, "flooding").await;
                         break;
                     }
                     if limit.should_warn() {
                         let m = format!("Slow down: at most {} messages a second.", app.config.messages_per_second);
-                        send_error(&mut socket, &app, "rate_limited", &m).await;
+                        send_error(&mut socket, &app, &Refusal::with(ErrorCode::RateLimited, m)).await;
                     }
                     continue;
                 }
                 match parse(&text) {
-                    Parsed::Msg(ClientMsg::Ping) => {
-                        let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
-                        if socket.send(Message::Text(pong.into())).await.is_err() {
-                            break;
+                    Parsed::Msg(msg) => match Request::try_from(msg) {
+                        Ok(request) => {
+                            if !stub.send(conn, request, Instant::now()).await {
+                                close(&mut socket, 1001, "room closed").await;
+                                break;
+                            }
                         }
-                    }
-                    Parsed::Msg(ClientMsg::Hello { .. }) => {
-                        send_error(&mut socket, &app, "already_joined", "This connection has already joined a room.").await;
-                    }
-                    Parsed::Msg(msg) => {
-                        if !stub.send(conn, msg, Instant::now()).await {
-                            close(&mut socket, 1001, "room closed").await;
-                            break;
+                        Err(ClientMsg::Ping) => {
+                            let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
+                            if socket.send(Message::Text(pong.into())).await.is_err() {
+                                break;
+                            }
                         }
-                    }
-                    Parsed::Bad(code, message) => {
-                        if !send_error(&mut socket, &app, code, &message).await {
+                        // Only `hello` is left: this connection said it already.
+                        Err(_) => {
+                            send_error(&mut socket, &app, &ErrorCode::AlreadyJoined.into()).await;
+                        }
+                    },
+                    Parsed::Bad(error) => {
+                        if !send_error(&mut socket, &app, &error).await {
                             break;
                         }
                     }
@@ -397,13 +391,31 @@ mod tests {
     fn unknown_types_are_told_apart_from_malformed_messages() {
         assert!(matches!(
             parse("{\"type\":\"fly\"}"),
-            Parsed::Bad("unknown_type", _)
+            Parsed::Bad(Refusal {
+                code: ErrorCode::UnknownType,
+                ..
+            })
         ));
-        assert!(matches!(parse("nope"), Parsed::Bad("bad_message", _)));
-        assert!(matches!(parse("[1]"), Parsed::Bad("bad_message", _)));
+        assert!(matches!(
+            parse("nope"),
+            Parsed::Bad(Refusal {
+                code: ErrorCode::BadMessage,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("[1]"),
+            Parsed::Bad(Refusal {
+                code: ErrorCode::BadMessage,
+                ..
+            })
+        ));
         assert!(matches!(
             parse("{\"type\":\"act\",\"version\":\"x\",\"action\":{\"do\":\"throw\"}}"),
-            Parsed::Bad("bad_message", _)
+            Parsed::Bad(Refusal {
+                code: ErrorCode::BadMessage,
+                ..
+            })
         ));
         assert!(matches!(
             parse("{\"type\":\"ping\"}"),

@@ -1,0 +1,288 @@
+//! The server's one error vocabulary, for HTTP and WebSocket alike: every
+//! code with its HTTP status and its sentence for the player, in one table
+//! ([`codes!`] below), and [`Refusal`], the error every handler returns.
+//!
+//! Rule refusals come from the engine (`chowka_protocol::RejectCode`) and
+//! keep its codes and sentences; docs/protocol.md lists both kinds, and a
+//! test checks that list against this table.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chowka_protocol::Code as RejectCode;
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// Declares [`ErrorCode`] and its table: variant, wire code, HTTP status,
+/// default sentence. One line a code, so that adding one is one edit.
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $status:ident, $sentence:literal;)*) => {
+        /// A refusal's machine-readable code (docs/protocol.md, "Error codes").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $name,)*
+            /// A rule of the game refused the action (RULES.md, "Rejections").
+            Rule(RejectCode),
+        }
+
+        impl ErrorCode {
+            /// Every code that is not a rule's, in table order.
+            pub const PROTOCOL: &'static [ErrorCode] = &[$(ErrorCode::$name,)*];
+
+            /// The code on the wire.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$name => $code,)*
+                    ErrorCode::Rule(r) => r.as_str(),
+                }
+            }
+
+            /// The HTTP status this code is answered with.
+            pub fn status(self) -> StatusCode {
+                match self {
+                    $(ErrorCode::$name => StatusCode::$status,)*
+                    ErrorCode::Rule(_) => StatusCode::CONFLICT,
+                }
+            }
+
+            /// The sentence for the player, when nothing more precise is said.
+            pub fn sentence(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$name => $sentence,)*
+                    ErrorCode::Rule(r) => r.message(),
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// Not JSON, a missing or wrong-typed field, a binary frame.
+    BadMessage = "bad_message", BAD_REQUEST, "That message is not one the server understands.";
+    /// A message `type` the server does not know.
+    UnknownType = "unknown_type", BAD_REQUEST, "That kind of message is unknown.";
+    /// A frame or body over the size limit.
+    TooBig = "too_big", PAYLOAD_TOO_LARGE, "That message is over 16 KiB.";
+    /// Too many messages or rooms from one connection or address.
+    RateLimited = "rate_limited", TOO_MANY_REQUESTS, "Too many requests: slow down.";
+    /// A WebSocket message before `hello`.
+    HelloFirst = "hello_first", BAD_REQUEST, "Say hello first: {\"type\":\"hello\",\"room\":CODE}.";
+    /// A second `hello` on one connection.
+    AlreadyJoined = "already_joined", CONFLICT, "This connection has already joined a room.";
+    /// The room code is unknown.
+    NoSuchRoom = "no_such_room", NOT_FOUND, "There is no room with that code.";
+    /// The game id is unknown to the archive.
+    NoSuchGame = "no_such_game", NOT_FOUND, "There is no such game.";
+    /// The seat token is not one of this room's.
+    BadToken = "bad_token", FORBIDDEN, "That seat token is not one of this room's seats.";
+    /// A spectator tried to act, chat or ask for a rematch.
+    NotSeated = "not_seated", FORBIDDEN, "Spectators can only watch: take a seat to play.";
+    /// The action was made on an old state.
+    StaleVersion = "stale_version", CONFLICT, "The game has moved on: look again.";
+    /// Acting while the room is in the lobby.
+    NotPlaying = "not_playing", CONFLICT, "The game has not started yet.";
+    /// A host's command from someone else.
+    NotHost = "not_host", FORBIDDEN, "Only the host can do that.";
+    /// A lobby command after the start.
+    NotLobby = "not_lobby", CONFLICT, "The game has already started.";
+    /// `start` with fewer than two seats taken.
+    NotEnoughPlayers = "not_enough_players", CONFLICT, "At least two seats must be taken to start.";
+    /// A seat that does not exist, or the host's own for a computer.
+    BadSeat = "bad_seat", BAD_REQUEST, "There is no such seat.";
+    /// The seat is held already.
+    SeatTaken = "seat_taken", CONFLICT, "That seat is taken.";
+    /// Every seat is held.
+    RoomFull = "room_full", CONFLICT, "Every seat of this room is taken.";
+    /// A computer level other than easy, medium, hard.
+    BadLevel = "bad_level", BAD_REQUEST, "A computer plays easy, medium or hard.";
+    /// Empty chat, or too long.
+    BadChat = "bad_chat", BAD_REQUEST, "A chat message has 1 to 300 characters.";
+    /// `rematch` before the game is over.
+    NotFinished = "not_finished", CONFLICT, "The game is not over yet.";
+    /// A display name that is empty, too long or has control characters.
+    BadName = "bad_name", BAD_REQUEST, "A name has 1 to 24 characters, with no control characters.";
+    /// An HTTP body or query that does not parse.
+    BadRequest = "bad_request", BAD_REQUEST, "The request is not valid.";
+    /// Options that make no playable game.
+    BadRules = "bad_rules", BAD_REQUEST, "These rules cannot be played.";
+    /// The store could not read or write; nothing changed.
+    StoreUnavailable = "store_unavailable", SERVICE_UNAVAILABLE, "The server could not save this; nothing changed. Try again in a moment.";
+    /// The server holds as many rooms as it may (`--max-rooms`).
+    TooManyRooms = "too_many_rooms", SERVICE_UNAVAILABLE, "The server holds as many rooms as it can: try again later.";
+    /// The server holds as many connections as it may (`--max-connections`).
+    ServerBusy = "server_busy", SERVICE_UNAVAILABLE, "The server has as many connections as it can take: try again later.";
+    /// The room's saved game could not be replayed.
+    RoomUnreadable = "room_unreadable", INTERNAL_SERVER_ERROR, "This room's saved game cannot be read.";
+}
+
+impl From<RejectCode> for ErrorCode {
+    fn from(r: RejectCode) -> Self {
+        ErrorCode::Rule(r)
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A refusal: a code and a sentence for the player; over HTTP also its
+/// status and, for 429, when to try again. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Machine-readable code.
+    pub code: ErrorCode,
+    /// A sentence for the player.
+    pub message: Cow<'static, str>,
+    /// Seconds to wait before trying again (HTTP `Retry-After`).
+    pub retry_after: Option<u64>,
+}
+
+impl Refusal {
+    /// A refusal with the code's own sentence.
+    pub fn new(code: ErrorCode) -> Refusal {
+        Refusal {
+            code,
+            message: Cow::Borrowed(code.sentence()),
+            retry_after: None,
+        }
+    }
+
+    /// A refusal with a more precise sentence than the code's own.
+    pub fn with(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Refusal {
+        Refusal {
+            message: message.into(),
+            ..Refusal::new(code)
+        }
+    }
+
+    /// The refusal for an unknown room.
+    pub fn no_room() -> Refusal {
+        Refusal::new(ErrorCode::NoSuchRoom)
+    }
+
+    /// The refusal for a store fault, logged here with its cause (the
+    /// player only learns that nothing changed).
+    pub fn store(cause: impl std::fmt::Display) -> Refusal {
+        tracing::error!("store: {cause}");
+        Refusal::new(ErrorCode::StoreUnavailable)
+    }
+
+    /// The `error` message of the WebSocket protocol, as JSON text.
+    pub fn to_ws_text(&self) -> String {
+        serde_json::to_string(&chowka_protocol::messages::ServerMsg::Error {
+            code: self.code.as_str().to_string(),
+            message: self.message.to_string(),
+        })
+        .unwrap_or_default()
+    }
+}
+
+impl From<ErrorCode> for Refusal {
+    fn from(code: ErrorCode) -> Self {
+        Refusal::new(code)
+    }
+}
+
+impl From<chowka_protocol::Rejection> for Refusal {
+    fn from(r: chowka_protocol::Rejection) -> Self {
+        Refusal::with(ErrorCode::Rule(r.code), r.message())
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let status = self.code.status();
+        // Client mistakes are worth a warning; server faults an error.
+        if status.is_server_error() {
+            tracing::error!(code = %self.code, "{}", self.message);
+        } else {
+            tracing::warn!(code = %self.code, "{}", self.message);
+        }
+        let mut res = (
+            status,
+            Json(ErrorBody {
+                code: self.code.as_str(),
+                message: &self.message,
+            }),
+        )
+            .into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_unique_and_every_sentence_reads_as_one() {
+        let mut seen = HashSet::new();
+        let rules = RejectCode::ALL.iter().map(|&r| ErrorCode::Rule(r));
+        for code in ErrorCode::PROTOCOL.iter().copied().chain(rules) {
+            assert!(seen.insert(code.as_str()), "{code} twice");
+            let s = code.sentence();
+            assert!(s.ends_with('.'), "{code}: {s}");
+        }
+    }
+
+    /// docs/protocol.md's error list names exactly the codes of this table
+    /// and of the engine's rejections.
+    #[test]
+    fn the_protocol_doc_lists_every_error_code() {
+        let doc = include_str!("../../docs/protocol.md");
+        let section = doc
+            .split("### Error codes")
+            .nth(1)
+            .and_then(|s| s.split("\n### ").next())
+            .expect("docs/protocol.md has an \"Error codes\" section");
+        let (rules_part, table) = section
+            .split_once("Protocol codes:")
+            .expect("the section has a \"Protocol codes:\" table");
+        let quoted = |s: &str| -> HashSet<String> {
+            s.split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .map(str::to_owned)
+                .collect()
+        };
+        let documented_rules = quoted(rules_part);
+        let rules: HashSet<String> = RejectCode::ALL
+            .iter()
+            .map(|r| r.as_str().to_owned())
+            .collect();
+        assert_eq!(documented_rules, rules, "rule codes in docs/protocol.md");
+        let documented: HashSet<String> = table
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `"))
+            .filter_map(|l| l.split('`').next())
+            .map(str::to_owned)
+            .collect();
+        let codes: HashSet<String> = ErrorCode::PROTOCOL
+            .iter()
+            .map(|c| c.as_str().to_owned())
+            .collect();
+        assert_eq!(documented, codes, "protocol codes in docs/protocol.md");
+    }
+}

@@ -1,0 +1,262 @@
+//! The live room: what a room task owns and saves (seats, settings, the
+//! game and its event log, the version), with its mapping to and from the
+//! store's rows. Timers, connections and computers live beside it in the
+//! actor, since none of them is saved.
+
+use crate::bots::Level;
+use crate::store::{now_ms, RoomRow};
+use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::{Game, Player, RecordedAction, Rules, Setup};
+use serde::{Deserialize, Serialize};
+
+/// Settings of a room chosen at creation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Listed in the open rooms.
+    pub public: bool,
+    /// Seconds per turn before the server plays for the player to move.
+    pub turn_clock: Option<u32>,
+    /// Seconds a player may be away before a computer plays for them.
+    pub takeover: Option<u32>,
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    /// Display name, once taken.
+    pub name: Option<String>,
+    /// SHA-256 of the seat token, for a person's seat.
+    pub token_hash: Option<String>,
+    /// Computer level, for a computer's seat.
+    pub bot: Option<Level>,
+    /// The host's seat.
+    pub host: bool,
+}
+
+impl Seat {
+    /// Whether a person or a computer holds the seat.
+    pub fn taken(&self) -> bool {
+        self.token_hash.is_some() || self.bot.is_some()
+    }
+
+    /// Whether a person holds the seat.
+    pub fn person(&self) -> bool {
+        self.token_hash.is_some()
+    }
+
+    /// The name shown for the seat.
+    pub fn shown_name(&self) -> String {
+        match (&self.name, self.bot) {
+            (Some(n), _) => n.clone(),
+            (None, Some(l)) => format!("Computer ({})", l.name()),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// A room as its task holds it: a new room, or one restored from the store.
+#[derive(Clone, Debug)]
+pub struct Room {
+    /// Room code.
+    pub code: String,
+    /// The game's set-up; `options.players` is the seat count.
+    pub setup: Setup,
+    /// Settings chosen at creation.
+    pub settings: Settings,
+    /// The seats.
+    pub seats: Vec<Seat>,
+    /// Where the room is in its life.
+    pub status: RoomStatus,
+    /// The game, once started.
+    pub game: Option<Game>,
+    /// Every accepted action, in order.
+    pub actions: Vec<RecordedAction>,
+    /// The state version: it goes up with every change anyone can see.
+    pub version: u64,
+    /// The rematch room, once created.
+    pub rematch: Option<String>,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+    /// Whether the finished game still has to be archived.
+    pub archive_pending: bool,
+}
+
+/// A room as it was before a change, to roll back to if the change cannot
+/// be saved. The event log only ever grows, so it is kept as a length
+/// rather than copied.
+pub struct Snapshot {
+    room: Room,
+    actions: usize,
+}
+
+impl Room {
+    /// A new room in the lobby.
+    pub fn new(code: String, setup: Setup, settings: Settings, seats: Vec<Seat>) -> Room {
+        Room {
+            code,
+            setup,
+            settings,
+            seats,
+            status: RoomStatus::Lobby,
+            game: None,
+            actions: Vec::new(),
+            version: 1,
+            rematch: None,
+            created_at: now_ms(),
+            archive_pending: false,
+        }
+    }
+
+    /// The game while it is being played (not before, not once over).
+    pub fn game_on(&self) -> Option<&Game> {
+        self.game.as_ref().filter(|g| !g.is_over())
+    }
+
+    /// The rules in force: the game's, or the set-up's before the start.
+    pub fn rules(&self) -> Rules {
+        match &self.game {
+            Some(g) => *g.rules(),
+            None => self
+                .setup
+                .rules()
+                .unwrap_or_else(|_| Rules::preset(chowka_protocol::Preset::ChowkaBhara, 2)),
+        }
+    }
+
+    /// The host's seat.
+    pub fn host_seat(&self) -> Option<Player> {
+        self.seats.iter().position(|s| s.host).map(|i| i as Player)
+    }
+
+    /// The seat whose token hashes to `hash`.
+    pub fn seat_of_token(&self, hash: &str) -> Option<Player> {
+        self.seats
+            .iter()
+            .position(|s| {
+                s.token_hash
+                    .as_deref()
+                    .is_some_and(|x| crate::ids::same_hash(x, hash))
+            })
+            .map(|i| i as Player)
+    }
+
+    /// The room as it is now, to roll back to.
+    pub fn snapshot(&mut self) -> Snapshot {
+        let actions = std::mem::take(&mut self.actions);
+        let room = self.clone();
+        self.actions = actions;
+        Snapshot {
+            room,
+            actions: self.actions.len(),
+        }
+    }
+
+    /// Goes back to `snapshot`, dropping actions appended since.
+    pub fn roll_back(&mut self, snapshot: Snapshot) {
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.truncate(snapshot.actions);
+        *self = snapshot.room;
+        self.actions = actions;
+    }
+
+    /// The room as a store row.
+    pub fn row(&self) -> RoomRow {
+        RoomRow {
+            code: self.code.clone(),
+            status: self.status.as_str().into(),
+            setup: serde_json::to_string(&self.setup).unwrap_or_default(),
+            seats: serde_json::to_string(&self.seats).unwrap_or_default(),
+            settings: serde_json::to_string(&self.settings).unwrap_or_default(),
+            version: self.version as i64,
+            rematch: self.rematch.clone(),
+            created_at: self.created_at,
+        }
+    }
+
+    /// A room from its store row and event log, the game replayed action
+    /// by action. The version goes one past the last saved one, so that
+    /// clients see the restored state as new.
+    pub fn restore(row: RoomRow, actions: &[String], last_version: i64) -> Result<Room, String> {
+        let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| format!("setup: {e}"))?;
+        let seats: Vec<Seat> =
+            serde_json::from_str(&row.seats).map_err(|e| format!("seats: {e}"))?;
+        let settings: Settings =
+            serde_json::from_str(&row.settings).map_err(|e| format!("settings: {e}"))?;
+        let mut status = RoomStatus::parse(&row.status)
+            .ok_or_else(|| format!("cannot restore a room that is {}", row.status))?;
+        let mut recorded = Vec::with_capacity(actions.len());
+        let game = if status == RoomStatus::Lobby {
+            None
+        } else {
+            let mut game = setup.game()?;
+            for (i, a) in actions.iter().enumerate() {
+                let a: RecordedAction =
+                    serde_json::from_str(a).map_err(|e| format!("action {i}: {e}"))?;
+                a.apply(&mut game).map_err(|e| format!("action {i}: {e}"))?;
+                recorded.push(a);
+            }
+            Some(game)
+        };
+        // The last action may have ended the game while its archive write
+        // failed (or the process died between the two): archive it now.
+        let archive_pending =
+            status == RoomStatus::Playing && game.as_ref().is_some_and(|g| g.is_over());
+        if archive_pending {
+            status = RoomStatus::Finished;
+        }
+        Ok(Room {
+            code: row.code,
+            setup,
+            settings,
+            seats,
+            status,
+            game,
+            actions: recorded,
+            version: last_version.max(0) as u64 + 1,
+            rematch: row.rematch,
+            created_at: row.created_at,
+            archive_pending,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rolled_back_room_is_the_room_before_the_change() {
+        let setup = Setup::default();
+        let mut room = Room::new("K7MPX3Q".into(), setup, Settings::default(), vec![]);
+        let throw = RecordedAction {
+            by: Some(0),
+            action: chowka_protocol::ActionRequest::Throw { value: Some(4) },
+        };
+        room.actions.push(throw);
+        let snapshot = room.snapshot();
+        room.version += 1;
+        room.status = RoomStatus::Playing;
+        room.actions.push(room.actions[0].clone());
+        room.roll_back(snapshot);
+        assert_eq!((room.version, room.status), (1, RoomStatus::Lobby));
+        assert_eq!(room.actions.len(), 1);
+    }
+
+    #[test]
+    fn a_room_survives_its_row() {
+        let room = Room::new(
+            "K7MPX3Q".into(),
+            Setup::default(),
+            Settings {
+                public: true,
+                turn_clock: Some(30),
+                takeover: None,
+            },
+            vec![Seat::default(); 2],
+        );
+        let back = Room::restore(room.row(), &[], room.version as i64).unwrap();
+        assert_eq!(back.row().settings, room.row().settings);
+        assert_eq!(back.status, RoomStatus::Lobby);
+        assert_eq!(back.version, room.version + 1);
+    }
+}

@@ -1,0 +1,180 @@
+//! The handle to a room task: [`RoomStub`] sends [`Cmd`]s over a bounded
+//! queue; its async methods hide the request and oneshot-reply dance.
+
+use super::actor::RoomActor;
+use super::outbox::Out;
+use super::room::Room;
+use super::views::{Details, SeatTaken};
+use super::Shared;
+use crate::error::Refusal;
+use chowka_protocol::messages::ClientMsg;
+use chowka_protocol::{ActionRequest, Player};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::time::Instant;
+
+/// How many commands may wait for a room before senders wait.
+const ROOM_QUEUE: usize = 256;
+
+/// What a connection gets on joining a room.
+#[derive(Debug)]
+pub struct Joined {
+    /// The connection's id in the room.
+    pub conn: u64,
+    /// The seat, or `None` for a spectator.
+    pub seat: Option<u8>,
+    /// The room's fan-out; subscribed before the welcome was sent, so
+    /// nothing after it is missed.
+    pub out: broadcast::Receiver<Out>,
+}
+
+/// What a connection may ask of its room: a [`ClientMsg`] other than
+/// `hello` and `ping`, which the connection answers itself.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Play an action on the state of this version.
+    Act {
+        /// The state version the client saw.
+        version: u64,
+        /// The action.
+        action: ActionRequest,
+    },
+    /// Say something to the room.
+    Chat {
+        /// The text, not yet checked.
+        text: String,
+    },
+    /// The host starts the game.
+    Start,
+    /// The host puts a computer in a seat, or empties it.
+    SetBot {
+        /// Seat.
+        seat: Player,
+        /// The level's name, not yet checked, or `None`.
+        level: Option<String>,
+    },
+    /// A rematch after the game.
+    Rematch,
+}
+
+impl TryFrom<ClientMsg> for Request {
+    /// `hello` and `ping`, given back.
+    type Error = ClientMsg;
+
+    fn try_from(msg: ClientMsg) -> Result<Request, ClientMsg> {
+        Ok(match msg {
+            ClientMsg::Act { version, action } => Request::Act { version, action },
+            ClientMsg::Chat { text } => Request::Chat { text },
+            ClientMsg::Start => Request::Start,
+            ClientMsg::SetBot { seat, level } => Request::SetBot { seat, level },
+            ClientMsg::Rematch => Request::Rematch,
+            other @ (ClientMsg::Hello { .. } | ClientMsg::Ping) => return Err(other),
+        })
+    }
+}
+
+/// A request to a room task.
+#[derive(Debug)]
+pub enum Cmd {
+    /// A connection joins, with a seat token or as a spectator.
+    Join {
+        /// The seat token, if any.
+        token: Option<String>,
+        /// The answer.
+        reply: oneshot::Sender<Result<Joined, Refusal>>,
+    },
+    /// A connection left.
+    Leave {
+        /// Its id.
+        conn: u64,
+    },
+    /// A connection fell behind: send it a fresh full state.
+    Resync {
+        /// Its id.
+        conn: u64,
+    },
+    /// A request from a connection.
+    Msg {
+        /// The connection's id.
+        conn: u64,
+        /// The request.
+        msg: Request,
+        /// When it arrived, for the latency metric.
+        at: Instant,
+    },
+    /// Take a seat in the lobby (HTTP).
+    TakeSeat {
+        /// Display name, already checked.
+        name: String,
+        /// The wanted seat, or the lowest empty one.
+        seat: Option<u8>,
+        /// The answer.
+        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
+    },
+    /// Room details (HTTP).
+    Details {
+        /// The answer.
+        reply: oneshot::Sender<Details>,
+    },
+}
+
+/// The handle to a room task: cheap to clone.
+#[derive(Clone, Debug)]
+pub struct RoomStub {
+    tx: mpsc::Sender<Cmd>,
+}
+
+/// A new room task's two halves: the stub and the actor to spawn.
+pub fn channel(room: Room, shared: Shared) -> (RoomStub, RoomActor) {
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+    (RoomStub { tx }, RoomActor::new(room, shared, rx))
+}
+
+impl RoomStub {
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Option<T> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(make(reply)).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// Joins the room; `None` if the room task has ended.
+    pub async fn join(&self, token: Option<String>) -> Option<Result<Joined, Refusal>> {
+        self.ask(|reply| Cmd::Join { token, reply }).await
+    }
+
+    /// Takes a seat; `None` if the room task has ended.
+    pub async fn take_seat(
+        &self,
+        name: String,
+        seat: Option<u8>,
+    ) -> Option<Result<SeatTaken, Refusal>> {
+        self.ask(|reply| Cmd::TakeSeat { name, seat, reply }).await
+    }
+
+    /// The room's details; `None` if the room task has ended.
+    pub async fn details(&self) -> Option<Details> {
+        self.ask(|reply| Cmd::Details { reply }).await
+    }
+
+    /// Passes a request on; false if the room task has ended.
+    pub async fn send(&self, conn: u64, msg: Request, at: Instant) -> bool {
+        self.tx.send(Cmd::Msg { conn, msg, at }).await.is_ok()
+    }
+
+    /// Says a connection left (never waits: the room may be gone).
+    pub fn leave(&self, conn: u64) {
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let _ = tx.send(Cmd::Leave { conn }).await;
+        });
+    }
+
+    /// Asks for a fresh full state for a connection that fell behind.
+    pub fn resync(&self, conn: u64) {
+        let _ = self.tx.try_send(Cmd::Resync { conn });
+    }
+
+    /// Whether the room task has ended.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+}

@@ -33,6 +33,18 @@ pub struct ServeOpts {
     /// Messages one WebSocket connection may send per second (bursts of twice that).
     #[arg(long, env = "CHOWKA_MESSAGES_PER_SECOND", default_value_t = 20)]
     pub messages_per_second: u32,
+    /// WebSocket connections one address may hold at once (a household
+    /// or a school behind one address needs a few dozen).
+    #[arg(long, env = "CHOWKA_WS_PER_ADDRESS", default_value_t = 64)]
+    pub ws_per_address: usize,
+    /// Seconds between the server's pings on a quiet WebSocket; one that
+    /// sends nothing (not even a pong) for twice this is closed.
+    #[arg(long, env = "CHOWKA_PING_SECS", default_value_t = 25)]
+    pub ping_secs: u64,
+    /// Web origins (e.g. https://play.example.org) allowed to open
+    /// WebSockets besides the server's own; comma-separated.
+    #[arg(long, env = "CHOWKA_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
     /// Seconds a room with nobody connected stays open (it reopens from the store on demand).
     #[arg(long, env = "CHOWKA_IDLE_ROOM_SECS", default_value_t = 1800)]
     pub idle_room_secs: u64,
@@ -61,6 +73,9 @@ impl Default for ServeOpts {
             max_connections: 10_000,
             rooms_per_minute: 10,
             messages_per_second: 20,
+            ws_per_address: 64,
+            ping_secs: 25,
+            allowed_origins: Vec::new(),
             idle_room_secs: 1800,
             bot_delay_ms: 600,
             trust_forwarded_for: false,

@@ -111,6 +111,10 @@ codes! {
     TooManyRooms = "too_many_rooms", SERVICE_UNAVAILABLE, "The server holds as many rooms as it can: try again later.";
     /// The server holds as many connections as it may (`--max-connections`).
     ServerBusy = "server_busy", SERVICE_UNAVAILABLE, "The server has as many connections as it can take: try again later.";
+    /// One address holds as many WebSocket connections as it may.
+    TooManyConnections = "too_many_connections", TOO_MANY_REQUESTS, "Too many connections from your address: close some tabs and try again.";
+    /// A WebSocket opened from a page of another site.
+    BadOrigin = "bad_origin", FORBIDDEN, "This game can only be played from its own site.";
     /// The room's saved game could not be replayed.
     RoomUnreadable = "room_unreadable", INTERNAL_SERVER_ERROR, "This room's saved game cannot be read.";
 }

@@ -59,6 +59,8 @@ pub struct App {
     pub registry: Registry,
     /// One permit per open WebSocket connection.
     pub connections: Arc<Semaphore>,
+    /// WebSocket connections held per address.
+    pub ws_addresses: Arc<ws::AddressSlots>,
     /// Rooms created per address in the current minute.
     pub creations: Arc<Mutex<HashMap<IpAddr, (std::time::Instant, u32)>>>,
     /// Becomes true when the server shuts down.
@@ -125,6 +127,7 @@ pub async fn run(
         metrics,
         registry: registry.clone(),
         connections: connections.clone(),
+        ws_addresses: Arc::default(),
         creations: Arc::default(),
         shutdown: stopped,
     };

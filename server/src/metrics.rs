@@ -68,6 +68,9 @@ pub struct Metrics {
     pub actions: AtomicU64,
     /// Games finished.
     pub games_finished: AtomicU64,
+    /// Messages not sent to a connection whose queue was full (it is
+    /// resynced once it catches up).
+    pub messages_dropped: AtomicU64,
     /// Time from receiving an action to broadcasting its state, including the store write.
     pub action_latency: Histogram,
     /// Time to write one action to the store.
@@ -144,6 +147,12 @@ impl Metrics {
             "chowka_games_finished_total",
             "Games finished.",
             self.games_finished.load(Relaxed),
+        );
+        counter(
+            &mut out,
+            "chowka_messages_dropped_total",
+            "Messages dropped for connections too slow to read them (each is resynced).",
+            self.messages_dropped.load(Relaxed),
         );
         self.action_latency.render(
             &mut out,

@@ -269,7 +269,9 @@ impl Store {
     }
 
     /// Appends an accepted action (the JSON of a `RecordedAction`) to a
-    /// room's event log. `seq` counts from 0; a repeated `seq` fails, so a
+    /// room's event log. `seq` counts from 0. Idempotent: the same action
+    /// at the same `seq` again (a retry after a reply was lost) succeeds
+    /// and changes nothing; another action at a taken `seq` fails, so a
     /// second writer for one room cannot interleave its actions.
     pub async fn append_action(
         &self,
@@ -282,8 +284,9 @@ impl Store {
             Ok(pool) => pool,
             Err(m) => return m.append_action(room, seq, action, version),
         };
-        sqlx::query(
-            "INSERT INTO actions (room, seq, action, version, at) VALUES ($1, $2, $3, $4, $5)",
+        let done = sqlx::query(
+            "INSERT INTO actions (room, seq, action, version, at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (room, seq) DO NOTHING",
         )
         .bind(room)
         .bind(seq)
@@ -292,10 +295,45 @@ impl Store {
         .bind(now_ms())
         .execute(pool)
         .await?;
+        if done.rows_affected() == 0 && self.action_at(room, seq).await?.as_deref() != Some(action)
+        {
+            return Err(StoreError(format!(
+                "action {seq} of room {room} is another action"
+            )));
+        }
         Ok(())
     }
 
+    /// The action at `seq` of a room's event log, if there is one: what a
+    /// room reads back when it cannot tell whether a write went in.
+    pub async fn action_at(&self, room: &str, seq: i64) -> StoreResult<Option<String>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.action_at(room, seq),
+        };
+        let row = sqlx::query("SELECT action FROM actions WHERE room = $1 AND seq = $2")
+            .bind(room)
+            .bind(seq)
+            .fetch_optional(pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// The version a room's row was last saved with, if the room exists.
+    pub async fn room_version(&self, code: &str) -> StoreResult<Option<i64>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.room_version(code),
+        };
+        let row = sqlx::query("SELECT version FROM rooms WHERE code = $1")
+            .bind(code)
+            .fetch_optional(pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
     /// Archives a finished game and marks its room finished, at once.
+    /// Idempotent, so that a retry after a lost reply succeeds.
     pub async fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
@@ -304,7 +342,8 @@ impl Store {
         let mut tx = pool.begin().await?;
         sqlx::query(
             "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (id) DO NOTHING",
         )
         .bind(&game.id)
         .bind(game.finished_at)
@@ -439,12 +478,21 @@ struct MemoryInner {
     games: Vec<GameRow>,
     failing: bool,
     failing_archives: bool,
+    /// The next write goes in but reports a failure, as when a database's
+    /// reply is lost after its commit.
+    lose_next_reply: bool,
 }
 
 impl Memory {
     /// Makes every later write fail (`true`) or succeed again (`false`).
     pub fn fail_writes(&self, failing: bool) {
         self.lock().failing = failing;
+    }
+
+    /// Makes the next write go in but report a failure, as when the reply
+    /// of a database is lost after the commit.
+    pub fn lose_next_reply(&self) {
+        self.lock().lose_next_reply = true;
     }
 
     /// Makes archiving finished games fail (`true`) or succeed again.
@@ -484,6 +532,17 @@ impl Memory {
         Ok(inner)
     }
 
+    /// The write's answer: its own, or a lost reply's error once asked for.
+    fn reply(
+        mut inner: std::sync::MutexGuard<'_, MemoryInner>,
+        r: StoreResult<()>,
+    ) -> StoreResult<()> {
+        if std::mem::take(&mut inner.lose_next_reply) {
+            return Err(StoreError("the reply was lost (memory store)".into()));
+        }
+        r
+    }
+
     fn ping(&self) -> StoreResult<()> {
         self.writing().map(drop)
     }
@@ -508,17 +567,34 @@ impl Memory {
             };
             *at = now_ms();
         }
-        Ok(())
+        Memory::reply(inner, Ok(()))
     }
 
     fn append_action(&self, room: &str, seq: i64, action: &str, version: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
         let log = inner.actions.entry(room.to_string()).or_default();
-        if log.iter().any(|&(s, _, _)| s == seq) {
-            return Err(StoreError(format!("duplicate key: action {seq} of {room}")));
-        }
-        log.push((seq, action.to_string(), version));
-        Ok(())
+        let r = match log.iter().find(|(s, _, _)| *s == seq) {
+            Some((_, a, _)) if a == action => Ok(()),
+            Some(_) => Err(StoreError(format!(
+                "action {seq} of room {room} is another action"
+            ))),
+            None => {
+                log.push((seq, action.to_string(), version));
+                Ok(())
+            }
+        };
+        Memory::reply(inner, r)
+    }
+
+    fn action_at(&self, room: &str, seq: i64) -> StoreResult<Option<String>> {
+        let inner = self.lock();
+        let log = inner.actions.get(room).map(Vec::as_slice).unwrap_or(&[]);
+        let found = log.iter().find(|(s, _, _)| *s == seq);
+        Ok(found.map(|(_, a, _)| a.clone()))
+    }
+
+    fn room_version(&self, code: &str) -> StoreResult<Option<i64>> {
+        Ok(self.lock().rooms.get(code).map(|(r, _)| r.version))
     }
 
     fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
@@ -526,10 +602,9 @@ impl Memory {
         if inner.failing_archives {
             return Err(StoreError("archives are failing (memory store)".into()));
         }
-        if inner.games.iter().any(|g| g.id == game.id) {
-            return Err(StoreError(format!("duplicate key: game {}", game.id)));
+        if !inner.games.iter().any(|g| g.id == game.id) {
+            inner.games.push(game.clone());
         }
-        inner.games.push(game.clone());
         if let Some((row, at)) = inner.rooms.get_mut(&room.code) {
             row.status = room.status.clone();
             row.version = room.version;

@@ -12,13 +12,15 @@ use crate::rooms::{Out, Request, RoomStub};
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use chowka_protocol::messages::{ClientMsg, ServerMsg};
-use std::net::SocketAddr;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{broadcast, OwnedSemaphorePermit};
+use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::Instant;
 
 /// How long a new connection has to say `hello`.
@@ -29,47 +31,126 @@ const CLIENT_TYPES: [&str; 7] = [
     "hello", "act", "chat", "start", "set_bot", "rematch", "ping",
 ];
 
-/// `GET /ws`: upgrades to a WebSocket, if a connection slot is free.
+/// How long one write to a socket may take before the connection is
+/// given up as dead (its peer stopped reading, or the network is gone).
+const WRITE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Read buffer of a WebSocket: client messages are small (16 KiB at most,
+/// most under 200 bytes), and an idle socket keeps its buffer, so it is
+/// sized for them rather than tungstenite's 128 KiB (docs/performance.md).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// `GET /ws`: upgrades to a WebSocket, if the page is ours and a
+/// connection slot is free, overall and for the address.
 pub async fn upgrade(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
-        app.metrics.error(ErrorCode::ServerBusy.as_str());
-        return Refusal::new(ErrorCode::ServerBusy).into_response();
+    let refuse = |code: ErrorCode| {
+        app.metrics.error(code.as_str());
+        Refusal::new(code).into_response()
     };
+    if !origin_allowed(&app, &headers) {
+        return refuse(ErrorCode::BadOrigin);
+    }
     let ip = client_ip(&app, peer, &headers);
+    let Some(slot) = app.ws_addresses.take(ip, app.config.ws_per_address) else {
+        return refuse(ErrorCode::TooManyConnections);
+    };
+    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
+        return refuse(ErrorCode::ServerBusy);
+    };
     // Frames above our own limit are read (up to 4x) so that the client
     // gets a clear `too_big` before the close; beyond that the socket
-    // library refuses them outright.
+    // library refuses them outright. Writes go out at once (each send
+    // flushes), so no write buffer is kept either.
     ws.max_message_size(4 * MAX_INPUT_BYTES)
         .max_frame_size(4 * MAX_INPUT_BYTES)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             app.metrics.connections_active.fetch_add(1, Relaxed);
             app.metrics.connections_total.fetch_add(1, Relaxed);
-            connection(socket, app.clone(), permit).await;
+            connection(socket, app.clone(), (permit, slot)).await;
             app.metrics.connections_active.fetch_sub(1, Relaxed);
             tracing::debug!(%ip, "connection closed");
         })
 }
 
+/// Whether a WebSocket may be opened from the page that asks: browsers
+/// always say which page (`Origin`); it must be this server's own (the
+/// same host as asked for) or one of `--allowed-origins`. Clients other
+/// than browsers send no `Origin` and are let in: the check is against
+/// other sites' pages riding on a visitor's browser, not against programs.
+fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if (app.config.allowed_origins.iter()).any(|o| o.trim_end_matches('/') == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
+    host.is_some() && origin_host == host
+}
+
+/// WebSocket connections held per client address.
+#[derive(Default)]
+pub struct AddressSlots {
+    // std Mutex: one map update, never held across an await.
+    held: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One connection's place in [`AddressSlots`]; given back when dropped.
+pub struct AddressSlot {
+    slots: Arc<AddressSlots>,
+    ip: IpAddr,
+}
+
+impl AddressSlots {
+    /// A slot for `ip`, unless it holds `max` already.
+    pub fn take(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<AddressSlot> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let n = held.entry(ip).or_default();
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            slots: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut held = (self.slots.held.lock()).unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = held.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                held.remove(&self.ip);
+            }
+        }
+    }
+}
+
 async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> bool {
     app.metrics.error(refusal.code.as_str());
-    socket
-        .send(Message::Text(refusal.to_ws_text().into()))
-        .await
-        .is_ok()
+    send(socket, Message::Text(refusal.to_ws_text().into())).await
 }
 
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await;
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    send(socket, Message::Close(Some(frame))).await;
 }
 
 /// What a text frame turned out to be.
@@ -112,7 +193,7 @@ fn bad(code: ErrorCode, message: String) -> Parsed {
 }
 
 /// A token bucket: `rate` messages a second, bursts of twice that.
-struct RateLimit {
+pub(crate) struct RateLimit {
     rate: f64,
     tokens: f64,
     last: Instant,
@@ -123,7 +204,7 @@ struct RateLimit {
 }
 
 impl RateLimit {
-    fn new(rate: u32) -> RateLimit {
+    pub(crate) fn new(rate: u32) -> RateLimit {
         let rate = rate.max(1) as f64;
         let now = Instant::now();
         RateLimit {
@@ -137,7 +218,7 @@ impl RateLimit {
     }
 
     /// Whether one more message may pass now.
-    fn allow(&mut self) -> bool {
+    pub(crate) fn allow(&mut self) -> bool {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate)
             .min(2.0 * self.rate);
@@ -235,12 +316,13 @@ async fn read_hello(
             )))
         }
         Ok(Some(Ok(_))) => return Err(Some(TurnedAway::hello_first(say_hello))),
-        Ok(Some(Err(_))) => {
+        Ok(Some(Err(e))) => {
+            let (status, reason) = read_error_close(e);
             return Err(Some(TurnedAway {
                 error: None,
-                status: 1009,
-                reason: "message too big",
-            }))
+                status,
+                reason,
+            }));
         }
         Ok(None) => return Err(None),
         Err(_) => return Err(Some(TurnedAway::hello_first("No hello within 10 seconds."))),
@@ -271,7 +353,29 @@ async fn join(
     Err(Refusal::no_room())
 }
 
-async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePermit) {
+/// The close status and reason for a frame the socket library refused:
+/// 1009 for one over the size limit, 1007 for text that is not UTF-8,
+/// 1002 for a breach of the WebSocket protocol (RFC 6455, 7.4.1).
+fn read_error_close(e: axum::Error) -> (u16, &'static str) {
+    use tungstenite::error::{CapacityError, Error as WsError};
+    match e.into_inner().downcast_ref::<WsError>() {
+        Some(WsError::Capacity(CapacityError::MessageTooLong { .. })) => (1009, "message too big"),
+        Some(WsError::Capacity(_)) => (1009, "message too big"),
+        Some(WsError::Utf8(_)) => (1007, "text is not UTF-8"),
+        _ => (1002, "protocol error"),
+    }
+}
+
+/// Sends one frame, within [`WRITE_DEADLINE`]; false if the connection is
+/// gone or stopped reading.
+async fn send(socket: &mut WebSocket, msg: Message) -> bool {
+    matches!(
+        tokio::time::timeout(WRITE_DEADLINE, socket.send(msg)).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePermit, AddressSlot)) {
     let mut shutdown = app.shutdown.clone();
     if *shutdown.borrow() {
         close(&mut socket, 1001, "server shutting down").await;
@@ -285,9 +389,16 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
     let conn = joined.conn;
     let mut out = joined.out;
     let mut limit = RateLimit::new(app.config.messages_per_second);
+    // A quiet connection is pinged; one that answers nothing, not even a
+    // pong, for two periods is gone (a phone that lost its network, or a
+    // client holding a slot) and is closed.
+    let period = Duration::from_secs(app.config.ping_secs.max(1));
+    let mut pings = tokio::time::interval_at(Instant::now() + period, period);
+    let mut heard = Instant::now();
     loop {
         tokio::select! {
             incoming = socket.recv() => {
+                heard = Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
@@ -298,11 +409,12 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
                         continue;
                     }
                     Some(Ok(Message::Close(_))) | None => break,
-                    // The socket library answers pings itself.
+                    // Pongs only show the connection is alive; the socket
+                    // library answers pings itself.
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) => {
-                        // Most often a frame over the library's limit.
-                        close(&mut socket, 1009, "message too big").await;
+                    Some(Err(e)) => {
+                        let (status, reason) = read_error_close(e);
+                        close(&mut socket, status, reason).await;
                         break;
                     }
                 };
@@ -335,7 +447,7 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
                         }
                         Err(ClientMsg::Ping) => {
                             let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
-                            if socket.send(Message::Text(pong.into())).await.is_err() {
+                            if !send(&mut socket, Message::Text(pong.into())).await {
                                 break;
                             }
                         }
@@ -352,28 +464,36 @@ async fn connection(mut socket: WebSocket, app: App, _permit: OwnedSemaphorePerm
                 }
             }
             msg = out.recv() => match msg {
-                Ok(Out::Text { to, text }) => {
-                    if to.is_none_or(|c| c == conn)
-                        && socket.send(Message::Text(text.as_ref().into())).await.is_err()
-                    {
+                Some(Out::Text(text)) => {
+                    if !send(&mut socket, Message::Text(text.as_ref().into())).await {
                         break;
                     }
+                    // Too slow to keep up, messages were dropped for this
+                    // connection alone: now that it has caught up, a fresh
+                    // full state replaces what it missed.
+                    if out.caught_up_after_missing() {
+                        tracing::debug!(conn, "connection missed messages: resync");
+                        stub.resync(conn);
+                    }
                 }
-                Ok(Out::Close(code, reason)) => {
+                Some(Out::Close(code, reason)) => {
                     close(&mut socket, code, reason).await;
                     break;
                 }
-                Err(broadcast::error::RecvError::Lagged(n)) => {
-                    // Too slow to keep up: skip ahead, and ask for a fresh
-                    // full state rather than slowing the room down.
-                    tracing::debug!(conn, skipped = n, "connection lagged");
-                    stub.resync(conn);
-                }
-                Err(broadcast::error::RecvError::Closed) => {
+                None => {
                     close(&mut socket, 1000, "room closed").await;
                     break;
                 }
             },
+            _ = pings.tick() => {
+                if heard.elapsed() >= 2 * period {
+                    close(&mut socket, 1001, "no answer to pings").await;
+                    break;
+                }
+                if heard.elapsed() >= period && !send(&mut socket, Message::Ping(Default::default())).await {
+                    break;
+                }
+            }
             _ = shutdown.changed() => {
                 close(&mut socket, 1001, "server shutting down").await;
                 break;

@@ -14,6 +14,7 @@ use super::{Cmd, Joined, Request, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::store::{now_ms, GameRow};
+use crate::ws::RateLimit;
 use chowka_protocol::messages::{RoomStatus, ServerMsg, MAX_CHAT_CHARS};
 use chowka_protocol::{Action, Event, Player, Record, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
@@ -26,6 +27,18 @@ use tokio::time::Instant;
 
 /// How long after a failed archive write it is tried again.
 const ARCHIVE_RETRY: Duration = Duration::from_secs(5);
+
+/// How often presence goes to everyone, at most.
+const PRESENCE_EVERY: Duration = Duration::from_millis(250);
+
+/// How many connections may hold one seat (tabs, devices); one more
+/// closes the oldest.
+const MAX_CONNECTIONS_PER_SEAT: usize = 4;
+
+/// Chat messages a room passes on per second (bursts of twice that):
+/// every one goes to every connection, so this bounds the fan-out that
+/// chat can cause, whoever sends it.
+const CHAT_PER_SECOND: u32 = 5;
 
 /// What a change writes to the store.
 pub(super) enum Write {
@@ -53,13 +66,20 @@ pub struct RoomActor {
     pub(super) autoplay: Option<Player>,
     /// Per seat: a computer plays it while its player is away (takeover).
     pub(super) standin: Vec<bool>,
+    /// When presence was last sent to everyone.
+    presence_sent: Instant,
+    /// The room's chat, however many connections share it.
+    chat_rate: RateLimit,
+    /// Set when the room's memory may differ from the store: the task
+    /// ends and the room is restored from the store on the next request.
+    reload: bool,
 }
 
 impl RoomActor {
     pub(super) fn new(room: Room, shared: Shared, rx: mpsc::Receiver<Cmd>) -> RoomActor {
         let n = room.seats.len();
         let now = Instant::now();
-        let out = Outbox::new(&room.code);
+        let out = Outbox::new(&room.code, shared.metrics.clone());
         let mut actor = RoomActor {
             room,
             shared,
@@ -72,6 +92,9 @@ impl RoomActor {
             timers: Timers::new(n),
             autoplay: None,
             standin: vec![false; n],
+            presence_sent: now,
+            chat_rate: RateLimit::new(CHAT_PER_SECOND),
+            reload: false,
         };
         // Nobody is connected yet: every person is away from now on.
         for seat in 0..n {
@@ -109,6 +132,10 @@ impl RoomActor {
                 break (1001, "server shutting down");
             }
             let deadline = self.timers.next();
+            if self.reload {
+                // Clients reconnect on 1012 and find the room as stored.
+                break (1012, "room reloading");
+            }
             tokio::select! {
                 cmd = self.rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
@@ -151,6 +178,10 @@ impl RoomActor {
                     }
                 }
                 Due::Computer => self.computer_acts().await,
+                Due::Presence => {
+                    self.presence_sent = Instant::now();
+                    self.out.to_all(&self.presence());
+                }
             }
         }
         false
@@ -164,10 +195,11 @@ impl RoomActor {
             }
             Cmd::Leave { conn } => self.leave(conn),
             Cmd::Resync { conn } => {
+                // To this connection alone: nobody else missed anything.
                 if let Some(&seat) = self.conns.get(&conn) {
                     self.out.to(conn, &self.welcome(seat));
                     self.out.to(conn, &self.state(Vec::new()));
-                    self.out.to_all(&self.presence());
+                    self.out.to(conn, &self.presence());
                 }
             }
             Cmd::TakeSeat { name, seat, reply } => {
@@ -206,8 +238,11 @@ impl RoomActor {
         };
         let conn = self.next_conn;
         self.next_conn += 1;
-        // Subscribe before sending anything, so that nothing is missed.
-        let out = self.out.subscribe();
+        if let Some(s) = seat {
+            self.make_room_on_seat(s);
+        }
+        // Open the queue before sending anything, so that nothing is missed.
+        let out = self.out.open(conn);
         self.conns.insert(conn, seat);
         self.timers.idle = None;
         self.out.to(conn, &self.welcome(seat));
@@ -222,12 +257,38 @@ impl RoomActor {
         } else {
             self.out.to(conn, &self.state(Vec::new()));
         }
-        self.out.to_all(&self.presence());
+        self.out.to(conn, &self.presence());
+        self.presence_changed();
         self.publish_listing();
         Ok(Joined { conn, seat, out })
     }
 
+    /// Closes the oldest connection of a seat that has as many as it may
+    /// have, so that one seat cannot multiply the room's fan-out, while the
+    /// person opening it anew (another tab, another device) always gets in.
+    fn make_room_on_seat(&mut self, seat: Player) {
+        let on_seat = self.conns.iter().filter(|(_, &s)| s == Some(seat));
+        if on_seat.clone().count() < MAX_CONNECTIONS_PER_SEAT {
+            return;
+        }
+        if let Some(oldest) = on_seat.map(|(&c, _)| c).min() {
+            self.conns.remove(&oldest);
+            self.out
+                .close(oldest, 4001, "This seat was opened in another window.");
+        }
+    }
+
+    /// Presence changed: everyone hears of it soon, at most a few times a
+    /// second however many come and go (the last word wins).
+    fn presence_changed(&mut self) {
+        if self.timers.presence.is_none() {
+            let at = self.presence_sent + PRESENCE_EVERY;
+            self.timers.presence = Some(at.max(Instant::now()));
+        }
+    }
+
     fn leave(&mut self, conn: u64) {
+        self.out.forget(conn);
         let Some(seat) = self.conns.remove(&conn) else {
             return;
         };
@@ -240,7 +301,7 @@ impl RoomActor {
         if self.conns.is_empty() {
             self.timers.idle = Some(now + self.idle_time());
         }
-        self.out.to_all(&self.presence());
+        self.presence_changed();
         self.publish_listing();
     }
 
@@ -294,6 +355,12 @@ impl RoomActor {
         if n == 0 || n > MAX_CHAT_CHARS {
             return Err(ErrorCode::BadChat.into());
         }
+        if !self.chat_rate.allow() {
+            return Err(Refusal::with(
+                ErrorCode::RateLimited,
+                "This room is chatting very fast: wait a moment.",
+            ));
+        }
         // Control characters could fake line breaks or hide text.
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let name = self.room.seats[seat as usize].shown_name();
@@ -309,19 +376,42 @@ impl RoomActor {
     /// `write`, and if the store refuses, puts the room back as it was in
     /// `before` so that nothing changed. Every change a player can see
     /// goes through here.
+    ///
+    /// A failed write may still have gone in (the reply can be lost after
+    /// the commit), so the room reads back what is stored: if the change
+    /// is there, it stands; if it is not, it is refused; if the store
+    /// cannot say or holds something else, the room reloads from the
+    /// store, which is the truth.
     pub(super) async fn commit(&mut self, before: Snapshot, write: Write) -> Result<(), Refusal> {
         self.room.version += 1;
         let store = &self.shared.store;
+        let code = &self.room.code;
+        let version = self.room.version as i64;
         let saved = match &write {
-            Write::Room => store.save_room(&self.room.row()).await,
+            Write::Room => match store.save_room(&self.room.row()).await {
+                Ok(()) => Ok(()),
+                // The row carries the version: it tells whether this went in.
+                Err(e) => match store.room_version(code).await {
+                    Ok(Some(v)) if v == version => Ok(()),
+                    Ok(_) => Err(e),
+                    Err(again) => Err(self.reload(&again.to_string())),
+                },
+            },
             Write::Action(recorded) => {
                 let seq = self.room.actions.len() as i64;
                 let json = serde_json::to_string(recorded).unwrap_or_default();
                 let t = Instant::now();
-                let saved =
-                    (store.append_action(&self.room.code, seq, &json, self.room.version as i64))
-                        .await;
+                let mut saved = store.append_action(code, seq, &json, version).await;
                 self.shared.metrics.store_write_latency.observe(t.elapsed());
+                if let Err(e) = saved {
+                    tracing::warn!(room = %code, "an action's write failed, reading it back: {e}");
+                    saved = match store.action_at(code, seq).await {
+                        Ok(Some(stored)) if stored == json => Ok(()),
+                        Ok(None) => Err(e),
+                        Ok(Some(_)) => Err(self.reload("another action is stored in its place")),
+                        Err(again) => Err(self.reload(&again.to_string())),
+                    };
+                }
                 saved
             }
         };
@@ -334,6 +424,14 @@ impl RoomActor {
             self.room.actions.push(recorded);
         }
         Ok(())
+    }
+
+    /// Marks the room for reloading from the store, which holds the truth
+    /// when the room cannot tell what its last write did.
+    fn reload(&mut self, why: &str) -> crate::store::StoreError {
+        tracing::error!(room = %self.room.code, "reloading from the store: {why}");
+        self.reload = true;
+        crate::store::StoreError(why.to_string())
     }
 
     /// Plays an action: the engine checks it, the store keeps it, then

@@ -15,7 +15,8 @@
 //! - `computers`: who plays a seat no person plays, and when.
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
 //! - `views`: what the room shows: room view, state, presence, listing.
-//! - `outbox`: [`Outbox`], the only way out to the room's connections.
+//! - `outbox`: [`Outbox`], the only way out to the room's connections,
+//!   one bounded queue (a [`Mailbox`]) per connection.
 //!
 //! The three seams a room has to the rest of the server are narrow: its
 //! state is a [`Room`], its store writes go through the actor's `commit`
@@ -33,7 +34,7 @@ mod views;
 
 pub use actor::RoomActor;
 pub use computers::simple_action;
-pub use outbox::{Out, Outbox};
+pub use outbox::{Mailbox, Out, Outbox};
 pub use registry::{CreateError, Registry, Shared};
 pub use room::{Room, Seat, Settings, Snapshot};
 pub use stub::{channel, Cmd, Joined, Request, RoomStub};

@@ -2,14 +2,14 @@
 //! queue; its async methods hide the request and oneshot-reply dance.
 
 use super::actor::RoomActor;
-use super::outbox::Out;
+use super::outbox::Mailbox;
 use super::room::Room;
 use super::views::{Details, SeatTaken};
 use super::Shared;
 use crate::error::Refusal;
 use chowka_protocol::messages::ClientMsg;
 use chowka_protocol::{ActionRequest, Player};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 /// How many commands may wait for a room before senders wait.
@@ -22,9 +22,9 @@ pub struct Joined {
     pub conn: u64,
     /// The seat, or `None` for a spectator.
     pub seat: Option<u8>,
-    /// The room's fan-out; subscribed before the welcome was sent, so
-    /// nothing after it is missed.
-    pub out: broadcast::Receiver<Out>,
+    /// The connection's own queue of messages from the room; opened
+    /// before the welcome was sent, so nothing after it is missed.
+    pub out: Mailbox,
 }
 
 /// What a connection may ask of its room: a [`ClientMsg`] other than
@@ -87,7 +87,8 @@ pub enum Cmd {
         /// Its id.
         conn: u64,
     },
-    /// A connection fell behind: send it a fresh full state.
+    /// A connection caught up after missing messages: send it a fresh
+    /// full state.
     Resync {
         /// Its id.
         conn: u64,

@@ -19,6 +19,8 @@ pub enum Due {
     Clock,
     /// A computer acts now.
     Computer,
+    /// Tell everyone who is connected.
+    Presence,
 }
 
 /// Every deadline of one room. `None` is "not set".
@@ -32,6 +34,8 @@ pub struct Timers {
     pub idle: Option<Instant>,
     /// When a failed archive write is tried again.
     pub archive_retry: Option<Instant>,
+    /// When everyone is told who is connected (changes are gathered).
+    pub presence: Option<Instant>,
     /// Per seat: when a computer stands in for its absent player.
     pub takeover: Vec<Option<Instant>>,
     /// Whether takeovers may happen now (a game is being played); the
@@ -67,6 +71,7 @@ impl Timers {
             takeover,
             self.clock,
             self.computer,
+            self.presence,
         ]
         .into_iter()
         .flatten()
@@ -95,6 +100,9 @@ impl Timers {
         }
         if come(&mut self.computer) {
             return Some(Due::Computer);
+        }
+        if come(&mut self.presence) {
+            return Some(Due::Presence);
         }
         None
     }

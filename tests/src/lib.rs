@@ -360,6 +360,11 @@ impl Client {
         }
     }
 
+    /// The socket itself, to send what a well-behaved client never would.
+    pub fn raw(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.ws
+    }
+
     /// Reads until the close frame; returns its status code.
     pub async fn closed(&mut self) -> Option<u16> {
         loop {
@@ -538,4 +543,18 @@ pub async fn play_steps(clients: &mut [Client], actions: usize) {
                 .await;
         }
     }
+}
+
+/// Everyone joins with their token and the host starts the game.
+pub async fn start_game(server: &TestServer, code: &str, tokens: &[String]) -> Vec<Client> {
+    let mut clients = Vec::new();
+    for t in tokens {
+        clients.push(Client::join(&server.ws(), code, Some(t)).await);
+    }
+    clients[0].send(json!({"type": "start"})).await;
+    for c in clients.iter_mut() {
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+            .await;
+    }
+    clients
 }

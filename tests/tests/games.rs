@@ -4,20 +4,6 @@
 use chowka_tests::*;
 use serde_json::json;
 
-/// Everyone joins with their token and the host starts the game.
-async fn start_game(server: &TestServer, code: &str, tokens: &[String]) -> Vec<Client> {
-    let mut clients = Vec::new();
-    for t in tokens {
-        clients.push(Client::join(&server.ws(), code, Some(t)).await);
-    }
-    clients[0].send(json!({"type": "start"})).await;
-    for c in clients.iter_mut() {
-        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
-            .await;
-    }
-    clients
-}
-
 async fn whole_game(players: u8) {
     let mut server = TestServer::start().await;
     let (code, tokens) = room_of(&server.base, players, json!({})).await;

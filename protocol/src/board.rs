@@ -241,6 +241,18 @@ impl Board {
         self.tables.n * self.tables.n - 1
     }
 
+    /// The path positions a walk from `from` to `to` passes, in walking
+    /// order, both ends included: straight along the path, or, when `to` is
+    /// behind `from`, round the outer ring past the gate back to home (the
+    /// `lap` gate, R8), the only move that lands behind where it started.
+    pub fn walk(self, from: u8, to: u8) -> impl Iterator<Item = u8> {
+        let wraps = to < from;
+        let first_end = if wraps { self.gate() } else { to };
+        // A second leg, from home on, only for a walk that wraps.
+        let second = wraps.then_some(0..=to).into_iter().flatten();
+        (from..=first_end).chain(second)
+    }
+
     /// The square index (`row * N + col`) of path position `pos` of `side`.
     #[inline]
     pub fn square_index(self, side: Side, pos: u8) -> u8 {
@@ -378,6 +390,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_walk_goes_forward_or_laps_round_the_outer_ring_r8() {
+        let b = Board::new(9).unwrap();
+        assert_eq!(b.walk(3, 6).collect::<Vec<_>>(), [3, 4, 5, 6]);
+        // 9x9: G = 31; a lap from 29 with a 5 ends on 2, through home.
+        assert_eq!(b.walk(29, 2).collect::<Vec<_>>(), [29, 30, 31, 0, 1, 2]);
+        assert_eq!(b.walk(31, 0).collect::<Vec<_>>(), [31, 0]);
+        assert_eq!(b.walk(0, 0).collect::<Vec<_>>(), [0]);
     }
 
     #[test]

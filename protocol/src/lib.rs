@@ -36,7 +36,9 @@ pub use game::{
     MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
 pub use record::{Record, RecordError, RecordedAction, Setup};
-pub use rules::{Entry, Gate, Overrides, Preset, Rules, RulesError, Stranded};
+pub use rules::{
+    Entry, Gate, Overrides, Preset, ResolvedPreset, Rules, RulesError, Stranded, BOARD_SIZES,
+};
 pub use throw::{
     is_grace, is_value, mouths_of_value, odds, value_index, ForcedThrow, ScriptedThrows,
     SecureThrows, SeededThrows, ThrowSource, VALUES,

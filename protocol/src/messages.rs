@@ -7,7 +7,7 @@
 use crate::action::{ActionRequest, Player};
 use crate::board::{Side, Square};
 use crate::game::{Betrayal, Event, Game, Offer, Outcome, Truce};
-use crate::rules::Rules;
+use crate::rules::{Entry, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Longest chat message, in characters.
@@ -187,17 +187,31 @@ pub struct SeatView {
     pub standin: bool,
 }
 
-/// The board's geometry, for drawing and animating moves square by square.
+/// The board's geometry and the facts of the rules that stay fixed for a
+/// whole game, for drawing and animating moves square by square. Sent once
+/// per connection (and again at the start), so that a client never derives
+/// them from the rules itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardView {
     /// N.
     pub size: u8,
     /// Safe squares (R4).
     pub safe: Vec<Square>,
-    /// By seat: the squares of that seat's path, position 0 first (R3).
+    /// By seat: the squares of that seat's path, position 0 (the home
+    /// square) first (R3).
     pub paths: Vec<Vec<Square>>,
     /// By seat: its side.
     pub sides: Vec<Side>,
+    /// The centre's path position F, the last of every path: where pawns
+    /// finish (R3).
+    pub centre: u8,
+    /// The path position pawns start the game on, or `None` when they start
+    /// waiting beside the board (R7).
+    pub start: Option<u8>,
+    /// Whether truces can happen in this game at all (O6, 3 or 4 players, R15).
+    pub truces_possible: bool,
+    /// The progress of a player with every pawn at the centre (R15).
+    pub max_progress: u32,
 }
 
 impl BoardView {
@@ -219,17 +233,22 @@ impl BoardView {
             .iter()
             .map(|&s| (0..=board.centre()).map(|p| board.square(s, p)).collect())
             .collect();
+        let centre = board.centre();
         BoardView {
             size: n,
             safe,
             paths,
             sides,
+            centre,
+            start: (rules.entry == Entry::Home).then_some(0),
+            truces_possible: rules.truces_possible(),
+            max_progress: rules.pawns as u32 * centre as u32,
         }
     }
 }
 
 /// A legal move with what it would do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalMoveView {
     /// Pawn indices, ascending.
     pub pawns: crate::action::PawnSet,
@@ -246,6 +265,11 @@ pub struct LegalMoveView {
     pub commits: bool,
     /// With nothing pending: whether this move strands the turn (R12).
     pub strands: bool,
+    /// The path positions the pawns walk, where they stand first and `to`
+    /// last, round the outer ring when the `lap` gate wraps them (R8);
+    /// just `[to]` for entering pawns (R7). For highlighting and animating
+    /// the move without knowing how pawns walk.
+    pub walk: Vec<u8>,
 }
 
 /// The game as everyone sees it.
@@ -255,6 +279,9 @@ pub struct GameView {
     pub pawns: Vec<Vec<Option<u8>>>,
     /// Committed pairs `[seat, [pawn, pawn]]`.
     pub pairs: Vec<(Player, [u8; 2])>,
+    /// Loose pairs `[seat, [pawn, pawn]]`: two singles of a seat together on
+    /// its first inner square, which may commit by moving together (R13).
+    pub loose_pairs: Vec<(Player, [u8; 2])>,
     /// Per seat: has it hit (its gate is open, R8).
     pub has_hit: Vec<bool>,
     /// Seat to move.
@@ -294,11 +321,18 @@ impl GameView {
     pub fn new(game: &Game) -> GameView {
         let pos = game.position();
         let players = game.rules().players;
+        let board = game.board();
+        let me = game.to_move();
         let legal = game
             .legal_moves()
             .iter()
             .filter_map(|&mv| {
                 let p = game.preview(mv)?;
+                // The pawns of a move stand together, so the first tells where.
+                let walk = match mv.pawns.first().and_then(|i| game.pawn(me, i)) {
+                    Some(from) => board.walk(from, p.to).collect(),
+                    None => vec![p.to],
+                };
                 Some(LegalMoveView {
                     pawns: mv.pawns,
                     value: mv.value,
@@ -307,12 +341,14 @@ impl GameView {
                     hits: p.victim,
                     commits: p.commits,
                     strands: game.would_strand(mv),
+                    walk,
                 })
             })
             .collect();
         GameView {
             pawns: pos.pawns,
             pairs: pos.pairs,
+            loose_pairs: loose_pairs(game),
             has_hit: pos.has_hit,
             to_move: game.to_move(),
             round: game.round(),
@@ -333,10 +369,30 @@ impl GameView {
     }
 }
 
+/// The loose pairs of a game (R13), `(seat, [low, high])`: the two single
+/// pawns a seat has on its first inner square, if it has exactly two there
+/// (R9 allows no more on that square, which is never safe).
+fn loose_pairs(game: &Game) -> Vec<(Player, [u8; 2])> {
+    let rules = game.rules();
+    let mut out = Vec::new();
+    if !rules.pairs {
+        return out;
+    }
+    let inner = game.board().first_inner();
+    for seat in 0..rules.players {
+        let mut there = (0..rules.pawns)
+            .filter(|&i| game.pawn(seat, i) == Some(inner) && game.partner(seat, i).is_none());
+        if let (Some(a), Some(b), None) = (there.next(), there.next(), there.next()) {
+            out.push((seat, [a, b]));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Preset;
+    use crate::rules::{Gate, Overrides, Preset};
 
     #[test]
     fn client_messages_parse_from_json() {
@@ -370,5 +426,144 @@ mod tests {
         assert_eq!(b.paths.len(), 4);
         assert_eq!(b.paths[0].len(), 25);
         assert_eq!(b.safe.len(), 5);
+    }
+
+    fn rules(preset: Preset, o: Overrides) -> Rules {
+        Rules::with(preset, o).unwrap()
+    }
+
+    /// A game set up at `pawns` (player 0 to move) that has just thrown `value`.
+    fn thrown(rules: Rules, pawns: Vec<Vec<Option<u8>>>, value: u8) -> Game {
+        let pos = crate::game::Position {
+            pawns,
+            round: 1,
+            ..Default::default()
+        };
+        let mut game = Game::from_position(rules, &pos).unwrap();
+        let mut throws = crate::throw::ScriptedThrows::new([value]);
+        game.play(0, crate::action::Action::Throw, &mut throws)
+            .unwrap();
+        game
+    }
+
+    #[test]
+    fn the_board_view_says_where_the_centre_is_r3() {
+        for (n, centre) in [(5, 24), (7, 48), (9, 80)] {
+            let r = rules(
+                Preset::ChowkaBhara,
+                Overrides {
+                    board: Some(n),
+                    players: Some(4),
+                    ..Default::default()
+                },
+            );
+            let b = BoardView::new(&r);
+            assert_eq!(b.centre, centre, "{n}x{n}");
+            let middle = Square {
+                row: n / 2,
+                col: n / 2,
+            };
+            for path in &b.paths {
+                assert_eq!(path.len(), centre as usize + 1);
+                assert_eq!(path[centre as usize], middle);
+            }
+            assert_eq!(
+                b.max_progress,
+                (n as u32 - 1) * centre as u32,
+                "R15, N-1 pawns"
+            );
+        }
+    }
+
+    #[test]
+    fn the_board_view_says_where_pawns_start_and_whether_truces_can_happen() {
+        let home = BoardView::new(&Rules::preset(Preset::ChowkaBhara, 2));
+        assert_eq!(
+            home.start,
+            Some(0),
+            "R7 home: every pawn on its home square"
+        );
+        assert!(!home.truces_possible, "R15: two players never truce");
+        assert!(BoardView::new(&Rules::preset(Preset::ChowkaBhara, 3)).truces_possible);
+        let waiting = BoardView::new(&Rules::preset(Preset::AshtaChamma, 4));
+        assert_eq!(waiting.start, None, "R7: pawns wait beside the board");
+        assert!(!waiting.truces_possible, "O6 off in Ashta Chamma");
+    }
+
+    #[test]
+    fn a_lap_walk_wraps_round_the_outer_ring_on_9x9_r8() {
+        let r = rules(
+            Preset::ChowkaBhara,
+            Overrides {
+                board: Some(9),
+                pawns: Some(1),
+                gate: Some(Gate::Lap),
+                ..Default::default()
+            },
+        );
+        // G = 31 on 9x9: from 30 a 3 laps round to 1, through home.
+        let game = thrown(r, vec![vec![Some(30)], vec![Some(0)]], 3);
+        let v = GameView::new(&game);
+        let mv = &v.legal[0];
+        assert_eq!((mv.to, mv.walk.as_slice()), (1, [30, 31, 0, 1].as_slice()));
+        // With the gate open the same throw goes straight inside.
+        let open = Rules {
+            gate: Gate::Open,
+            ..r
+        };
+        let game = thrown(open, vec![vec![Some(30)], vec![Some(0)]], 3);
+        assert_eq!(GameView::new(&game).legal[0].walk, [30, 31, 32, 33]);
+    }
+
+    #[test]
+    fn entering_pawns_walk_only_onto_home_r7() {
+        let r = Rules {
+            pawns: 1,
+            ..Rules::preset(Preset::AshtaChamma, 2)
+        };
+        let game = thrown(r, vec![vec![None], vec![None]], 4);
+        let v = GameView::new(&game);
+        assert_eq!(v.legal.len(), 1);
+        assert_eq!((v.legal[0].to, v.legal[0].walk.clone()), (0, vec![0]));
+    }
+
+    #[test]
+    fn two_singles_on_the_first_inner_square_are_a_loose_pair_r13() {
+        let r = Rules::preset(Preset::ChowkaBhara, 2);
+        let inner = r.board().first_inner();
+        assert!(
+            crate::rules::BOARD_SIZES.iter().all(|&n| {
+                let b = crate::board::Board::new(n).unwrap();
+                crate::board::Side::ALL
+                    .iter()
+                    .all(|&s| !b.is_safe(b.square(s, b.first_inner())))
+            }),
+            "I is never safe, so no third single can join (R9)"
+        );
+        let pawns = vec![
+            vec![Some(inner), Some(inner), Some(3), Some(0)],
+            vec![Some(inner), Some(0), Some(0), Some(0)],
+        ];
+        let game = thrown(r, pawns.clone(), 4);
+        let v = GameView::new(&game);
+        assert_eq!(v.loose_pairs, [(0, [0, 1])]);
+        assert!(v.pairs.is_empty());
+        // Moving them together commits them: half the value, 2 squares (R13).
+        let pair = v.legal.iter().find(|m| m.pawns.len() == 2).unwrap();
+        assert!(pair.commits);
+        assert_eq!(pair.walk, [inner, inner + 1, inner + 2]);
+
+        // A committed pair is not loose; without O5 there are no pairs.
+        let pos = crate::game::Position {
+            pawns: pawns.clone(),
+            pairs: vec![(0, [0, 1])],
+            round: 1,
+            ..Default::default()
+        };
+        let committed = Game::from_position(r, &pos).unwrap();
+        assert!(GameView::new(&committed).loose_pairs.is_empty());
+        let no_pairs = Rules { pairs: false, ..r };
+        let game = thrown(no_pairs, pawns, 4);
+        assert!(GameView::new(&game).loose_pairs.is_empty());
     }
 }

@@ -3,6 +3,10 @@
 use crate::board::Board;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::ops::RangeInclusive;
+
+/// The board sizes N a game can be played on (R1), smallest first.
+pub const BOARD_SIZES: [u8; 3] = [5, 7, 9];
 
 /// The three seed rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -214,10 +218,11 @@ impl Rules {
                 self.players
             )));
         }
-        if self.pawns < 1 || self.pawns >= self.board || self.pawns > 8 {
+        let pawns = Rules::pawn_counts(self.board);
+        if !pawns.contains(&self.pawns) {
             return Err(RulesError(format!(
                 "pawns must be 1 to {} on a {}x{} board, not {} (O7)",
-                self.board - 1,
+                pawns.end(),
                 self.board,
                 self.board,
                 self.pawns
@@ -232,6 +237,12 @@ impl Rules {
         Ok(())
     }
 
+    /// The pawns per player allowed on a board of size `board` (O7): 1 to
+    /// N-1, and never more than the engine's [`crate::MAX_PAWNS`].
+    pub fn pawn_counts(board: u8) -> RangeInclusive<u8> {
+        1..=board.saturating_sub(1).min(crate::MAX_PAWNS as u8)
+    }
+
     /// The board these rules are played on.
     pub fn board(&self) -> Board {
         Board::new(self.board).expect("checked rules have a valid board")
@@ -240,6 +251,46 @@ impl Rules {
     /// Whether truces can happen at all (O6, and 3 or 4 players).
     pub fn truces_possible(&self) -> bool {
         self.truce && self.players >= 3
+    }
+}
+
+/// A preset resolved on one board size, with the pawn counts allowed there:
+/// what a room-creation form starts from, so that no client keeps its own
+/// copy of the preset table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResolvedPreset {
+    /// The preset's rules on this board, for two players (no other option
+    /// depends on the number of players).
+    pub rules: Rules,
+    /// Every allowed number of pawns per player on this board, ascending (O7).
+    pub pawns: Vec<u8>,
+}
+
+impl ResolvedPreset {
+    /// `preset` on a board of size `board`, or why that board cannot be played.
+    pub fn new(preset: Preset, board: u8) -> Result<ResolvedPreset, RulesError> {
+        let rules = Rules::with(
+            preset,
+            Overrides {
+                board: Some(board),
+                ..Overrides::default()
+            },
+        )?;
+        Ok(ResolvedPreset {
+            rules,
+            pawns: Rules::pawn_counts(board).collect(),
+        })
+    }
+
+    /// Every preset on every board size: presets in [`Preset::ALL`] order,
+    /// each on [`BOARD_SIZES`] in order.
+    pub fn all() -> Vec<ResolvedPreset> {
+        Preset::ALL
+            .into_iter()
+            .flat_map(|p| {
+                BOARD_SIZES.map(|n| ResolvedPreset::new(p, n).expect("presets are valid"))
+            })
+            .collect()
     }
 }
 
@@ -280,6 +331,49 @@ mod tests {
         .unwrap();
         assert_eq!(ac.pawns, 8);
         assert_eq!(ac.stranded, Stranded::Forfeit);
+    }
+
+    #[test]
+    fn resolved_presets_are_the_presets_on_every_board() {
+        let all = ResolvedPreset::all();
+        assert_eq!(all.len(), Preset::ALL.len() * BOARD_SIZES.len());
+        for r in &all {
+            let by_hand = Rules::with(
+                r.rules.preset,
+                Overrides {
+                    board: Some(r.rules.board),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(r.rules, by_hand);
+            assert_eq!(r.rules.players, Rules::preset(r.rules.preset, 2).players);
+            // O7: exactly the counts `check` accepts.
+            let accepted: Vec<u8> = (0..=20)
+                .filter(|&k| {
+                    Rules {
+                        pawns: k,
+                        ..r.rules
+                    }
+                    .check()
+                    .is_ok()
+                })
+                .collect();
+            assert_eq!(
+                r.pawns, accepted,
+                "{:?} on {}",
+                r.rules.preset, r.rules.board
+            );
+            assert!(r.pawns.contains(&r.rules.pawns));
+        }
+        let on_7: Vec<u8> = all
+            .iter()
+            .filter(|r| r.rules.board == 7)
+            .map(|r| r.rules.pawns)
+            .collect();
+        assert_eq!(on_7, [6, 4, 6], "C10: N-1, except Chauka Bara's 4");
+        assert_eq!(Rules::pawn_counts(9), 1..=8);
+        assert!(ResolvedPreset::new(Preset::ChowkaBhara, 6).is_err());
     }
 
     #[test]

@@ -399,6 +399,13 @@ pub async fn game(
     }))
 }
 
+/// `GET /api/presets`: what every preset resolves to on every board, with
+/// the pawn counts allowed there, so the web client's creation form keeps
+/// no copy of the preset table (docs/protocol.md).
+pub async fn presets() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "presets": chowka_protocol::ResolvedPreset::all() }))
+}
+
 /// `GET /healthz`: 200 when the database answers.
 pub async fn healthz(State(app): State<App>) -> Response {
     match tokio::time::timeout(Duration::from_secs(5), app.store.ping()).await {

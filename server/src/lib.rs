@@ -6,7 +6,7 @@
 //! - [`run`]: serves on a listener until a shutdown future resolves; tests call it in-process.
 //! - `rooms`: one tokio task per room owning its game; the registry of rooms.
 //! - `ws`: WebSocket connections: hello, seat authentication, rate limits, fan-out.
-//! - `api`: HTTP routes: rooms, seats, archive, health, metrics.
+//! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
 //! - `web`: the embedded web client and the rules text.
 //! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
@@ -76,6 +76,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/rules", get(web::rules))
+        .route("/api/presets", get(api::presets))
         .route("/healthz", get(api::healthz))
         .route("/metrics", get(api::metrics))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(

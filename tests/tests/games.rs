@@ -194,3 +194,28 @@ async fn the_http_api_answers_as_documented() {
     assert!(metrics.contains("chowka_rooms_created_total 1"));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_presets_are_served_as_the_engine_resolves_them() {
+    let mut server = TestServer::start().await;
+    let (s, body) = get(&server.base, "/api/presets").await;
+    assert_eq!(s, 200);
+    let served: Vec<chowka_protocol::ResolvedPreset> =
+        serde_json::from_value(body["presets"].clone()).expect("presets parse");
+    assert_eq!(served, chowka_protocol::ResolvedPreset::all());
+    // The form's C10 line: Chauka Bara keeps 4 pawns on 9x9, of 1 to 8 (O7).
+    let ck9 = served
+        .iter()
+        .find(|p| p.rules.preset == chowka_protocol::Preset::ChaukaBara && p.rules.board == 9)
+        .unwrap();
+    assert_eq!(
+        ck9.rules,
+        chowka_protocol::Rules {
+            board: 9,
+            ..chowka_protocol::Rules::preset(chowka_protocol::Preset::ChaukaBara, 2)
+        }
+    );
+    assert_eq!(ck9.pawns, (1..=8).collect::<Vec<u8>>());
+    assert_eq!(body["presets"][0]["rules"]["preset"], "chowka-bhara");
+    server.stop().await;
+}

@@ -51,6 +51,21 @@ export function openRooms() {
   return request('GET', '/api/rooms');
 }
 
+let presetTable = null;
+
+/**
+ * What every preset resolves to on every board, with the pawn counts allowed
+ * there: [{rules, pawns}]. The table never changes while a server runs, so
+ * it is fetched once per page load (a failed fetch is tried again next time).
+ */
+export function presets() {
+  presetTable ??= request('GET', '/api/presets').then((d) => d.presets, (err) => {
+    presetTable = null;
+    throw err;
+  });
+  return presetTable;
+}
+
 /** Recently finished games, newest first. */
 export function recentGames() {
   return request('GET', '/api/games?limit=8');

@@ -36,7 +36,7 @@ export class BoardView {
     const bottom = viewerSeat ?? 0;
     this.turns = TURNS[board.sides[bottom]] ?? 0;
     this.safe = new Set(board.safe.map((q) => `${q.row},${q.col}`));
-    this.centre = board.paths[0][board.paths[0].length - 1];
+    this.centre = board.paths[0][board.centre];
   }
 
   /** Display row/col of a board square after turning the viewer's side to the bottom. */
@@ -62,13 +62,13 @@ export class BoardView {
   /**
    * Draws the whole board.
    * @param {object} game GameView
-   * @param {object} opts {rules, movable: Set<"s:i">, selected: Set<"s:i">, dests: [{square, key, label, aria}], trail: [square], seatLabel(seat)}
+   * @param {object} opts {movable: Set<"s:i">, selected: Set<"s:i">, dests: [{square, key, label, aria}], trail: [square], seatLabel(seat)}
    */
   render(game, opts) {
     const g = this.geom;
     const n = g.size;
-    // Room beside the edges only when pawns can wait outside (R7).
-    const margin = opts.rules && opts.rules.entry === 'home' ? 16 : MARGIN;
+    // Room beside the edges only when pawns start waiting outside (R7).
+    const margin = g.start === null ? MARGIN : 16;
     const span = n * CELL + 2 * margin;
     this.svg.setAttribute('viewBox', `${-margin} ${-margin} ${span} ${span}`);
     const layers = {
@@ -139,18 +139,17 @@ export class BoardView {
 
   /** Groups pawns into what is drawn on each square: singles, pairs, finished heaps; and the waiting yards. */
   drawPawns(layer, game, opts) {
-    const g = this.geom;
-    const n = g.size;
-    const centrePos = n * n - 1;
-    const inner = 4 * (n - 1); // first inner square I (R3): where loose pairs form
+    const centrePos = this.geom.centre;
     const bySquare = new Map();
     const add = (q, item) => {
       const k = `${q.row},${q.col}`;
       if (!bySquare.has(k)) bySquare.set(k, { q, items: [] });
       bySquare.get(k).items.push(item);
     };
+    // Committed and loose pairs (both from the server) draw as one ring.
     const paired = new Map();
-    for (const [seat, pawns] of game.pairs) for (const p of pawns) paired.set(`${seat}:${p}`, pawns);
+    for (const [seat, pawns] of game.pairs) for (const p of pawns) paired.set(`${seat}:${p}`, { pawns, committed: true });
+    for (const [seat, pawns] of game.loose_pairs) for (const p of pawns) paired.set(`${seat}:${p}`, { pawns, committed: false });
     game.pawns.forEach((pawns, seat) => {
       const waiting = [];
       const finished = [];
@@ -159,21 +158,17 @@ export class BoardView {
         if (pos === null || pos === undefined) waiting.push(i);
         else if (pos === centrePos) finished.push(i);
         else if (paired.has(`${seat}:${i}`)) {
-          const pair = paired.get(`${seat}:${i}`);
-          if (pair[0] === i) add(this.square(seat, pos), { kind: 'pair', committed: true, seat, pawns: pair, pos });
+          const { pawns: pair, committed } = paired.get(`${seat}:${i}`);
+          if (pair[0] === i) add(this.square(seat, pos), { kind: 'pair', committed, seat, pawns: pair, pos });
         } else {
           if (!singlesAt.has(pos)) singlesAt.set(pos, []);
           singlesAt.get(pos).push(i);
         }
       });
       for (const [pos, idx] of singlesAt) {
-        if (opts.rules?.pairs && pos === inner && idx.length === 2) {
-          add(this.square(seat, pos), { kind: 'pair', committed: false, seat, pawns: idx, pos });
-        } else {
-          // Singles of one seat on one square are interchangeable: one
-          // stacked disc with a count keeps crowded homes readable.
-          add(this.square(seat, pos), { kind: 'stack', seat, pawns: idx, pos });
-        }
+        // Singles of one seat on one square are interchangeable: one
+        // stacked disc with a count keeps crowded homes readable.
+        add(this.square(seat, pos), { kind: 'stack', seat, pawns: idx, pos });
       }
       if (finished.length) add(this.square(seat, centrePos), { kind: 'stack', seat, pawns: finished, pos: centrePos });
       if (waiting.length) this.drawYard(layer, seat, waiting, opts);
@@ -231,7 +226,8 @@ export class BoardView {
     const count = all.length;
     const movable = opts.movable?.has(key);
     const selected = opts.selected?.has(key);
-    const where = pos === null ? 'waiting to enter' : pos === 0 ? 'on the home square' : pos === this.geom.size ** 2 - 1 ? 'at the centre' : `on step ${pos} of ${this.geom.size ** 2 - 1}`;
+    const centre = this.geom.centre;
+    const where = pos === null ? 'waiting to enter' : pos === 0 ? 'on the home square' : pos === centre ? 'at the centre' : `on step ${pos} of ${centre}`;
     const who = opts.seatLabel ? opts.seatLabel(seat) : SEATS[seat].colour;
     const what = count > 1 ? `${count} pawns of ${who}` : `${who} pawn ${idx + 1}`;
     const label = `${what}${pairNote ? `, ${pairNote}` : ''}, ${where}${selected ? ', selected' : movable ? ', can move' : ''}`;

@@ -34,6 +34,9 @@ export class GameScreen {
     this.busy = false;
     this.ctx = null;
     this.trail = [];
+    // The legal moves of the last state drawn, with their walks: a `walked`
+    // event in the next state is one of them.
+    this.lastMoves = { seat: null, legal: [] };
     this.lastThrow = null;
     this.clockTimer = null;
 
@@ -120,6 +123,7 @@ export class GameScreen {
       }
     }
     const anim = events ? this.digest(events) : { walks: [], hits: [] };
+    if (events) this.lastMoves = { seat: ctx.game?.to_move ?? null, legal: ctx.game?.legal ?? [] };
     this.render();
     if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
   }
@@ -129,12 +133,9 @@ export class GameScreen {
     const walks = [];
     const hits = [];
     const spoken = [];
-    const n = this.geom.size;
-    const centre = n * n - 1;
-    const gate = 4 * (n - 1) - 1;
     let trail = null;
     for (const e of events) {
-      const text = eventText(e, (s) => this.who(s), centre);
+      const text = eventText(e, (s) => this.who(s), this.geom.centre);
       switch (e.type) {
         case 'thrown':
           this.lastThrow = e.value;
@@ -144,10 +145,10 @@ export class GameScreen {
           if (e.value === 4 || e.value === 8) sound.grace();
           break;
         case 'walked': {
-          const positions = [];
-          // With the lap gate (R8) a pawn wraps round the outer ring.
-          for (let p = e.from; p !== e.to; p = p >= gate && e.to < e.from ? 0 : p + 1) positions.push(p);
-          positions.push(e.to);
+          // The squares walked are the server's: the walk of this move among
+          // the legal moves of the state before. Should that state have been
+          // missed, the pawn hops straight to where it ended.
+          const positions = this.walkOf(e) ?? [e.from, e.to];
           walks.push({ seat: e.player, pawns: e.pawns, positions: positions.slice(0, -1) });
           trail = positions.map((p) => this.geom.paths[e.player][p]);
           break;
@@ -194,6 +195,15 @@ export class GameScreen {
     }
     if (spoken.length) announce(spoken.slice(-4).join(' '));
     return { walks, hits };
+  }
+
+  /** The walk (path positions) the server gave the move of a `walked` event, if it was among the last legal moves. */
+  walkOf(e) {
+    if (this.lastMoves.seat !== e.player) return null;
+    const same = (a, b) => a.length === b.length && a.every((p, i) => p === b[i]);
+    const m = this.lastMoves.legal.find((l) => l.value === e.value && same(l.pawns, e.pawns));
+    const w = m?.walk;
+    return w && w[0] === e.from && w[w.length - 1] === e.to ? w : null;
   }
 
   showThrowValue(v) {
@@ -365,7 +375,7 @@ export class GameScreen {
         };
       });
     }
-    this.board.render(game, { rules: room.rules, movable, selected, dests, trail: this.trail, seatLabel: (s) => this.who(s) });
+    this.board.render(game, { movable, selected, dests, trail: this.trail, seatLabel: (s) => this.who(s) });
 
     // Banner: whose turn, or the result.
     const over = game.result !== 'ongoing';
@@ -469,8 +479,8 @@ export class GameScreen {
   }
 
   renderTruce() {
-    const { room, game, seat } = this.ctx;
-    const show = room.rules.truce && room.rules.players >= 3;
+    const { game, seat } = this.ctx;
+    const show = this.geom.truces_possible;
     this.truceEl.hidden = !show;
     if (!show) return;
     const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: 'Truces (R15)' })];
@@ -514,7 +524,7 @@ export class GameScreen {
       buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, 'Rematch'));
     }
     buttons.push(h('a', { href: '/', class: 'btn ghost' }, 'New game'));
-    const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === room.rules.board ** 2 - 1).length }));
+    const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === this.geom.centre).length }));
     fill(this.resultEl,
       h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
       h('p', { text: `After ${game.round} round${game.round === 1 ? '' : 's'}. ${finishedIn.map(({ i, n }) => `${this.who(i)}: ${n}/${room.rules.pawns} at the centre`).join(' · ')}.` }),
@@ -529,15 +539,16 @@ function describe(m, screen, cap = true) {
   const waiting = m.pawns.every((p) => g.pawns[me][p] === null);
   const pawns = m.pawns.map((p) => p + 1);
   let text;
+  // The squares walked, counted from the server's walk (a pair walks half
+  // its value, a lap wraps round: the client need not know).
+  const steps = m.walk.length - 1;
   if (waiting) text = `bring in ${m.pawns.length === 1 ? `pawn ${pawns[0]}` : `${m.pawns.length} pawns`} with ${m.value}`;
-  else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${m.value / 2} square${m.value === 2 ? '' : 's'} with ${m.value}`;
+  else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${steps} square${steps === 1 ? '' : 's'} with ${m.value}`;
   else {
     const from = g.pawns[me][m.pawns[0]];
-    const centre = screen.geom.size ** 2 - 1;
-    const steps = m.to >= from ? m.to - from : null;
     text = `move pawn ${pawns[0]} with ${m.value}`;
-    if (m.to === centre) text += ' to the centre';
-    else if (steps !== null && steps !== m.value) text += ` (${steps} squares)`;
+    if (m.to === screen.geom.centre) text += ' to the centre';
+    else if (steps !== m.value) text += ` (${steps} squares)`;
     else if (from === 0) text += ' from home';
   }
   if (m.hits !== null && m.hits !== undefined) text += `, hitting ${screen.who(m.hits)}`;

@@ -3,7 +3,7 @@
 // rooms and the recently finished games.
 
 import { h, fill } from './dom.js';
-import { PRESETS, OPTIONS, presetDefaults, SEATS } from './names.js';
+import { PRESETS, OPTIONS, SEATS } from './names.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName } from './storage.js';
 import { showError } from './announce.js';
@@ -27,9 +27,28 @@ function nameInput(id) {
   });
 }
 
-/** Builds the creation form; returns the form element. */
+/**
+ * The creation form: filled once the server's preset table has come, since
+ * every default and the allowed pawn counts come from it (GET /api/presets).
+ */
 function createForm(navigate) {
-  const state = { preset: 'chowka-bhara', board: 5 };
+  const status = h('p', { class: 'form-status', role: 'status', text: 'Loading the rules…' });
+  const form = h('form', { class: 'card create', 'aria-labelledby': 'create-title', 'aria-busy': 'true' },
+    h('h2', { id: 'create-title', text: 'New game' }), status);
+  api.presets().then((table) => {
+    fillCreateForm(form, table, navigate);
+    form.removeAttribute('aria-busy');
+  }, (err) => {
+    status.textContent = err.message;
+  });
+  return form;
+}
+
+/** Builds the creation form's fields into `form` from the preset table [{rules, pawns}]. */
+function fillCreateForm(form, table, navigate) {
+  // The boards come from the table too; the first is the default.
+  const boards = [...new Set(table.map((t) => t.rules.board))];
+  const state = { preset: 'chowka-bhara', board: boards[0] };
   const optionControls = {};
   const name = nameInput('create-name');
 
@@ -47,7 +66,7 @@ function createForm(navigate) {
           h('input', { type: 'radio', name: nameAttr, value: v, checked: v === current, onchange: () => onchange(v) }),
           h('span', { text: fmt(v) })))));
 
-  const boardSet = segmented('Board', 'board', [5, 7, 9], 5, (v) => { state.board = v; resetOptions(); }, (v) => `${v}×${v}`);
+  const boardSet = segmented('Board', 'board', boards, state.board, (v) => { state.board = v; resetOptions(); }, (v) => `${v}×${v}`);
   const seatsSet = segmented('Players', 'players', [2, 3, 4], 2, () => {}, (v) => `${v}`);
 
   const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
@@ -70,8 +89,9 @@ function createForm(navigate) {
     h('p', { class: 'hint', id: 'opt-mouth-hint', text: '0.5 is a fair shell. Higher makes 3s and 4s (chowka) more common.' })));
 
   function resetOptions() {
-    const d = presetDefaults(state.preset, state.board);
-    fill(pawns, Array.from({ length: state.board - 1 }, (_, i) => i + 1).map((k) =>
+    const entry = table.find((t) => t.rules.preset === state.preset && t.rules.board === state.board);
+    const d = entry.rules;
+    fill(pawns, entry.pawns.map((k) =>
       h('option', { value: k, selected: k === d.pawns, text: `${k}` })));
     pawnsNote.textContent = `How many pawns each player must bring to the centre. This preset uses ${d.pawns}.`;
     for (const [key, c] of Object.entries(optionControls)) {
@@ -96,7 +116,7 @@ function createForm(navigate) {
   const status = h('p', { class: 'form-status', role: 'status' });
   const submit = h('button', { type: 'submit', class: 'btn primary big', text: 'Create room' });
 
-  const form = h('form', { class: 'card create', 'aria-labelledby': 'create-title' },
+  fill(form,
     h('h2', { id: 'create-title', text: 'New game' }),
     field('Your name', name),
     h('fieldset', { class: 'presets' }, h('legend', { text: 'Rules' }), presetCards),
@@ -143,7 +163,6 @@ function createForm(navigate) {
       submit.disabled = false;
     }
   });
-  return form;
 }
 
 function joinForm(navigate) {

@@ -11,15 +11,20 @@ import { BoardView } from './board.js';
 
 const LEVELS = ['easy', 'medium', 'hard'];
 
-/** The options that differ from plain words into a short list, each with its rule link. */
-export function rulesSummary(rules) {
+/**
+ * The options that differ from plain words into a short list, each with its rule link.
+ * @param {object} rules the room's resolved rules
+ * @param {object} board the welcome's board: the facts the rules imply
+ */
+export function rulesSummary(rules, board) {
   const preset = PRESETS.find((p) => p.id === rules.preset);
   const items = [
     `${rules.board}×${rules.board} board, ${rules.players} seats, ${rules.pawns} pawn${rules.pawns > 1 ? 's' : ''} each`,
   ];
   const out = [h('li', { text: items[0] })];
   for (const [key, opt] of Object.entries(OPTIONS)) {
-    if (key === 'truce' && rules.players < 3) continue;
+    // Only where truces can happen in this room is the truce option news (R15).
+    if (key === 'truce' && !board.truces_possible) continue;
     out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, h('a', { href: `/#rule-${opt.rule}`, target: '_blank', rel: 'noopener', class: 'rule-link', text: opt.rule })));
   }
   if (rules.mouth_up !== 0.5) out.push(h('li', { text: `Cowries land mouth up with chance ${rules.mouth_up}.` }));
@@ -151,9 +156,10 @@ export class Lobby {
       fill(this.startArea, h('p', { class: 'hint', text: `Waiting for ${host ? seatName(host) : 'the host'} to start the game.` }));
     }
     this.drawPreview(ctx);
-    if (!this.rulesArea.firstChild || this.rulesKey !== JSON.stringify(room.rules)) {
-      this.rulesKey = JSON.stringify(room.rules);
-      fill(this.rulesArea, rulesSummary(room.rules));
+    const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible]);
+    if (ctx.board && (!this.rulesArea.firstChild || this.rulesKey !== rulesKey)) {
+      this.rulesKey = rulesKey;
+      fill(this.rulesArea, rulesSummary(room.rules, ctx.board));
     }
   }
 
@@ -162,9 +168,8 @@ export class Lobby {
     const { board, room, seat } = ctx;
     if (!board || board.paths.length !== room.seats.length) return;
     this.preview.setGeometry(board, seat);
-    const start = room.rules.entry === 'home' ? 0 : null;
-    const pawns = room.seats.map((s) => (s.name || s.bot ? Array(room.rules.pawns).fill(start) : []));
-    this.preview.render({ pawns, pairs: [] }, { rules: room.rules, seatLabel: (i) => seatName(room.seats[i]) });
+    const pawns = room.seats.map((s) => (s.name || s.bot ? Array(room.rules.pawns).fill(board.start) : []));
+    this.preview.render({ pawns, pairs: [], loose_pairs: [] }, { seatLabel: (i) => seatName(room.seats[i]) });
     this.previewSvg.setAttribute('aria-label', `Board preview, ${board.size} by ${board.size}`);
   }
 

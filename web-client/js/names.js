@@ -30,19 +30,6 @@ export const PRESETS = [
   },
 ];
 
-/** The options each preset resolves to (mirrors protocol/src/rules.rs). */
-export function presetDefaults(preset, board) {
-  const base = { board, gate: 'hit-first', mouth_up: 0.5 };
-  switch (preset) {
-    case 'chauka-bara':
-      return { ...base, pawns: 4, entry: 'first-grace', three_grace: false, stranded: 'forfeit', pairs: false, truce: false };
-    case 'ashta-chamma':
-      return { ...base, pawns: board - 1, entry: 'ashta-chamma', three_grace: true, stranded: 'forfeit', pairs: false, truce: false };
-    default:
-      return { ...base, pawns: board - 1, entry: 'home', three_grace: true, stranded: 'undo', pairs: true, truce: true };
-  }
-}
-
 /** Every option of room creation: label, rule id, and what each value means. */
 export const OPTIONS = {
   entry: {

@@ -21,17 +21,17 @@ export function swatch(i) {
 /**
  * Renders the players list.
  * @param {HTMLElement} ul
- * @param {{room: object, game: object|null, seat: number|null, presence: object|null}} ctx
+ * @param {{room: object, board: object, game: object|null, seat: number|null, presence: object|null}} ctx
  */
 export function renderPlayers(ul, ctx) {
-  const { room, game, seat: me } = ctx;
+  const { room, board, game, seat: me } = ctx;
   const rules = room.rules;
-  const maxProgress = rules.pawns * (rules.board * rules.board - 1);
+  const maxProgress = board.max_progress;
   const connected = ctx.presence?.connected;
   fill(ul, room.seats.map((seat, i) => {
     const isOn = seat.bot ? true : connected?.[i] ?? seat.connected;
     const toMove = game && game.result === 'ongoing' && game.to_move === i;
-    const finished = game ? game.pawns[i].filter((p) => p === rules.board * rules.board - 1).length : 0;
+    const finished = game ? game.pawns[i].filter((p) => p === board.centre).length : 0;
     const betrayals = game ? game.betrayals.filter((b) => b.player === i).length : 0;
     const allies = game ? game.truces.filter((t) => t.a === i || t.b === i).map((t) => (t.a === i ? t.b : t.a)) : [];
     const progress = game ? game.progress[i] : 0;
@@ -41,7 +41,7 @@ export function renderPlayers(ul, ctx) {
       seat.standin && h('span', { class: 'badge warn', text: 'computer standing in' }),
       game?.has_hit[i] && h('span', { class: 'badge', title: 'Has hit: the gate is open (R8)', text: 'gate open' }),
       // The clear leader matters only where truces exist (R15).
-      rules.truce && rules.players >= 3 && game?.leader === i && h('span', { class: 'badge badge-lead', text: 'clear leader' }),
+      board.truces_possible && game?.leader === i && h('span', { class: 'badge badge-lead', text: 'clear leader' }),
       allies.length > 0 && h('span', { class: 'badge ally', text: `ally of ${allies.map((a) => seatName(room.seats[a])).join(', ')}` }),
       betrayals > 0 && h('span', { class: 'badge danger', text: `${betrayals} betrayal${betrayals > 1 ? 's' : ''}` }),
       won && h('span', { class: 'badge win', text: 'winner' }),

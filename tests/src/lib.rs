@@ -17,6 +17,8 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use chowka_server::ServeOpts;
 
+pub mod load;
+
 /// Longest any single wait in a test may take.
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -176,6 +178,11 @@ impl ChildServer {
         });
         let base = rx.recv_timeout(WAIT).expect("chowka listens");
         ChildServer { base, child }
+    }
+
+    /// The server's process id (for /proc readings).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Sends SIGTERM and waits for a clean exit.
@@ -547,9 +554,14 @@ pub async fn play_steps(clients: &mut [Client], actions: usize) {
 
 /// Everyone joins with their token and the host starts the game.
 pub async fn start_game(server: &TestServer, code: &str, tokens: &[String]) -> Vec<Client> {
+    start_game_on(&server.ws(), code, tokens).await
+}
+
+/// As [`start_game`], on the server at this WebSocket URL.
+pub async fn start_game_on(ws: &str, code: &str, tokens: &[String]) -> Vec<Client> {
     let mut clients = Vec::new();
     for t in tokens {
-        clients.push(Client::join(&server.ws(), code, Some(t)).await);
+        clients.push(Client::join(ws, code, Some(t)).await);
     }
     clients[0].send(json!({"type": "start"})).await;
     for c in clients.iter_mut() {

@@ -3,11 +3,15 @@
 //!
 //! ```sh
 //! cargo run --release -p chowka-tests --bin loadgen -- [ROOMS] [SECONDS] [URL]
+//! cargo run --release -p chowka-tests --bin loadgen -- crowd [READERS] [SILENT] [SECONDS]
+//! cargo run --release -p chowka-tests --bin loadgen -- idle [SOCKETS]
 //! ```
+//! `crowd` and `idle` start the release binary as a child process and
+//! read its memory and CPU from /proc (chowka_tests::load).
 //! Without a URL it starts a server in this process (SQLite in a temp
 //! folder). Only loopback addresses are accepted; every loop is bounded.
 
-use chowka_tests::{room_of, ws_url, Client, TestServer};
+use chowka_tests::{load, room_of, ws_url, Client, TestServer};
 use rand::SeedableRng;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -15,6 +19,14 @@ use std::time::{Duration, Instant};
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    match args.first().map(String::as_str) {
+        Some("crowd") => {
+            return load::crowd(num(1, 1000) as usize, num(2, 50) as usize, num(3, 20)).await
+        }
+        Some("idle") => return load::idle(num(1, 10_000) as usize).await,
+        _ => {}
+    }
     let rooms: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(50);
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let mut local = None;

@@ -1,0 +1,267 @@
+//! Load scenarios of `loadgen` that need the real binary as a child
+//! process, so that its memory and CPU can be read from /proc: a crowd of
+//! watchers in one live room, and many idle sockets.
+
+use crate::{room_of, start_game_on, ws_url, ChildServer, Client};
+use futures_util::{SinkExt, StreamExt};
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::net::TcpSocket;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Resident memory of a process, in KiB (VmRSS of /proc/PID/status).
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// CPU time a process has used (user + system), from /proc/PID/stat.
+pub fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which may hold spaces) in parentheses.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
+    let ticks = f.get(11).unwrap_or(&0) + f.get(12).unwrap_or(&0);
+    // USER_HZ is 100 on Linux.
+    Duration::from_millis(ticks * 10)
+}
+
+/// A WebSocket from the loopback address 127.0.0.x (x from `n`), so that
+/// tens of thousands of sockets do not run out of ports of one address.
+async fn socket_from(
+    n: usize,
+    server: SocketAddr,
+    url: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
+    let from = SocketAddr::from(([127, 0, 1 + (n / 20_000) as u8, 1 + (n % 250) as u8], 0));
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket.bind(from).expect("bind a loopback address");
+    let tcp = socket.connect(server).await.expect("connect");
+    let (ws, _) = tokio_tungstenite::client_async(url, tcp)
+        .await
+        .expect("handshake");
+    ws
+}
+
+fn server_addr(base: &str) -> SocketAddr {
+    base.trim_start_matches("http://").parse().expect("address")
+}
+
+/// Starts the release binary with limits that let one machine's load in.
+fn child(dir: &std::path::Path) -> ChildServer {
+    ChildServer::start(
+        dir,
+        &[
+            "--max-connections",
+            "30000",
+            "--ws-per-address",
+            "30000",
+            "--log",
+            "warn",
+        ],
+    )
+}
+
+/// A percentile of sorted durations.
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1));
+    sorted.get(i).copied().unwrap_or_default()
+}
+
+/// The number in a Prometheus line `name value`.
+fn metric(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// One live room of two players, `readers` watchers who read everything
+/// and `silent` watchers who never read: the players' action-to-state
+/// latency, whether every reader saw every state (or a newer full one),
+/// and how many messages the server dropped (for the silent ones only).
+pub async fn crowd(readers: usize, silent: usize, seconds: u64) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = child(dir.path());
+    let base = server.base.clone();
+    let (code, tokens) = room_of(&base, 2, json!({})).await;
+    let url = ws_url(&base);
+    let addr = server_addr(&base);
+    let hello = json!({"type": "hello", "room": code}).to_string();
+    let mut silent_sockets = Vec::new();
+    for i in 0..silent {
+        let mut ws = socket_from(i, addr, &url).await;
+        ws.send(Message::Text(hello.clone().into())).await.unwrap();
+        silent_sockets.push(ws);
+    }
+    let mut watchers = Vec::new();
+    for i in 0..readers {
+        let mut ws = socket_from(silent + i, addr, &url).await;
+        ws.send(Message::Text(hello.clone().into())).await.unwrap();
+        watchers.push(tokio::spawn(async move {
+            // (states seen, versions that went down or repeated, last version)
+            let (mut states, mut backwards, mut last) = (0u64, 0u64, 0u64);
+            while let Some(Ok(m)) = ws.next().await {
+                let Message::Text(t) = m else { continue };
+                let v: Value = serde_json::from_str(&t).unwrap_or_default();
+                if v["type"] == "state" {
+                    let version = v["version"].as_u64().unwrap_or(0);
+                    states += 1;
+                    backwards += (version <= last) as u64;
+                    last = last.max(version);
+                }
+            }
+            (states, backwards, last)
+        }));
+    }
+    let cpu_before = cpu_time(server.pid());
+    let players = start_game_on(&url, &code, &tokens).await;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for (i, p) in players.into_iter().enumerate() {
+        tasks.push(tokio::spawn(paced(p, i as u64, deadline)));
+    }
+    let mut latencies = Vec::new();
+    let mut last_version = 0;
+    for t in tasks {
+        let (lat, v) = t.await.expect("player");
+        latencies.extend(lat);
+        last_version = last_version.max(v);
+    }
+    let cpu = cpu_time(server.pid()) - cpu_before;
+    let metrics = crate::metrics(&base).await;
+    let dropped = metric(&metrics, "chowka_messages_dropped_total");
+    let rss = rss_kib(server.pid());
+    server.terminate();
+    drop(silent_sockets);
+    let (mut complete, mut backwards) = (0, 0);
+    for w in watchers {
+        let (_, b, last) = w.await.expect("watcher");
+        backwards += b;
+        complete += (last >= last_version) as usize;
+    }
+    latencies.sort();
+    println!(
+        "crowd: {readers} reading + {silent} silent watchers, 2 players, {} actions in {seconds} s",
+        latencies.len()
+    );
+    println!(
+        "players' action to state: p50 {:?}  p90 {:?}  p99 {:?}  max {:?}",
+        pct(&latencies, 0.5),
+        pct(&latencies, 0.9),
+        pct(&latencies, 0.99),
+        latencies.last().copied().unwrap_or_default()
+    );
+    println!(
+        "readers who saw the last state: {complete} of {readers}; versions out of order: {backwards}"
+    );
+    println!(
+        "messages dropped (slow connections): {dropped}; server CPU {:.2} s, RSS {} MiB",
+        cpu.as_secs_f64(),
+        rss / 1024
+    );
+}
+
+/// Plays random legal actions, one every 100 ms, until the deadline or the
+/// end of the game; returns each action's round trip and the last version.
+async fn paced(mut c: Client, seed: u64, deadline: Instant) -> (Vec<Duration>, u64) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    while Instant::now() < deadline && !c.over() {
+        if let Some(action) = c.choose(&mut rng) {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let version = c.version();
+            let sent = Instant::now();
+            c.send(json!({"type": "act", "version": version, "action": action}))
+                .await;
+            while let Some(m) = c.next().await {
+                if m["type"] == "error" || (m["type"] == "state" && c.version() > version) {
+                    break;
+                }
+            }
+            latencies.push(sent.elapsed());
+        } else if tokio::time::timeout(Duration::from_secs(5), c.next())
+            .await
+            .ok()
+            .flatten()
+            .is_none()
+        {
+            break;
+        }
+    }
+    (latencies, c.version())
+}
+
+/// `sockets` joined WebSockets that then sit idle (spread over rooms of
+/// 100 watchers): the server's memory per idle socket, and what is left
+/// after they close.
+pub async fn idle(sockets: usize) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = child(dir.path());
+    let base = server.base.clone();
+    let url = ws_url(&base);
+    let addr = server_addr(&base);
+    let rooms = sockets.div_ceil(100);
+    let mut codes = Vec::new();
+    for _ in 0..rooms {
+        codes.push(room_of(&base, 2, json!({})).await.0);
+    }
+    // One socket per room first, so that room tasks are not counted.
+    let mut open = Vec::new();
+    for (i, code) in codes.iter().enumerate() {
+        open.push(join_idle(i, addr, &url, code).await);
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let before = rss_kib(server.pid());
+    let started = Instant::now();
+    for i in rooms..sockets {
+        open.push(join_idle(i, addr, &url, &codes[i % rooms]).await);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let during = rss_kib(server.pid());
+    let added = sockets - rooms;
+    println!(
+        "idle: {sockets} joined sockets in {rooms} rooms (opened in {:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "server RSS {} MiB before, {} MiB with them: {:.1} KiB per idle socket",
+        before / 1024,
+        during / 1024,
+        (during.saturating_sub(before)) as f64 / added as f64
+    );
+    drop(open);
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let after = rss_kib(server.pid());
+    println!(
+        "after they closed: {} MiB ({} MiB kept of {} MiB)",
+        after / 1024,
+        after.saturating_sub(before) / 1024,
+        during.saturating_sub(before) / 1024
+    );
+    server.terminate();
+}
+
+async fn join_idle(
+    i: usize,
+    addr: SocketAddr,
+    url: &str,
+    code: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
+    let mut ws = socket_from(i, addr, url).await;
+    let hello = json!({"type": "hello", "room": code}).to_string();
+    ws.send(Message::Text(hello.into())).await.unwrap();
+    // Read the welcome and the state, as a browser would, then sit idle.
+    for _ in 0..2 {
+        let _ = ws.next().await;
+    }
+    ws
+}

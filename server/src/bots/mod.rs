@@ -12,6 +12,8 @@
 //! Both `medium` and `hard` offer and answer truces as [`diplomacy`] says.
 //!
 //! # Layout
+//! - `moves`: the legal moves worth telling apart, for every level that
+//!   weighs moves.
 //! - `heuristic`: medium's rules of thumb.
 //! - `eval`: the evaluation of a position for every player.
 //! - `fit`: `chowka fit-eval`, which fits the evaluation's weights.
@@ -19,11 +21,15 @@
 //! - `plan`: hard's own later turns in its sampled games.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`.
+//!
+//! The modules depend on each other without cycles: `search` uses `plan`,
+//! `plan` uses `heuristic`, and all three use `moves`.
 
 pub mod diplomacy;
 pub mod eval;
 pub mod fit;
 pub mod heuristic;
+pub mod moves;
 pub mod plan;
 pub mod search;
 pub mod tournament;

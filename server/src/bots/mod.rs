@@ -20,10 +20,11 @@
 //! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
 //! - `plan`: hard's own later turns in its sampled games.
 //! - `diplomacy`: truce offers and answers (R15).
-//! - `tournament`: `chowka tournament`.
+//! - `tournament`: `chowka tournament`'s games and report.
 //!
 //! The modules depend on each other without cycles: `search` uses `plan`,
-//! `plan` uses `heuristic`, and all three use `moves`.
+//! `plan` uses `heuristic`, and all three use `moves`. `tournament` takes
+//! plain values; `commands` reads its command-line options.
 
 pub mod diplomacy;
 pub mod eval;

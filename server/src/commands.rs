@@ -1,5 +1,10 @@
-//! The offline commands: `replay`, `conformance` and `simulate`.
+//! The offline commands: `replay`, `conformance` and `simulate`, and the
+//! options of `tournament`, turned here into the plain values that
+//! [`crate::bots::tournament`] takes, so that the bots do not depend on
+//! the command line.
 
+use crate::bots::tournament::{self, Tournament};
+use crate::bots::{Budget, Level};
 use chowka_protocol::random::random_playout;
 use chowka_protocol::scenario::run_dirs;
 use chowka_protocol::{
@@ -183,5 +188,93 @@ pub fn simulate(opts: SimulateOpts) -> ExitCode {
     }
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(report.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// Options of `chowka tournament`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TournamentOpts {
+    /// The level of each seat, comma separated: easy, medium or hard
+    /// (2 to 4 seats), e.g. `hard,medium,medium,medium`.
+    #[arg(long, value_delimiter = ',', default_value = "hard,medium")]
+    pub players: Vec<Level>,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Seed for throws and choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Preset: chowka-bhara, chauka-bara or ashta-chamma.
+    #[arg(long, default_value = "chowka-bhara")]
+    pub preset: Preset,
+    /// Board size: 5, 7 or 9.
+    #[arg(long)]
+    pub board: Option<u8>,
+    /// Any other options as JSON, e.g. '{"gate":"lap","pairs":false}'.
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Node budget of `hard` (default: the budget it plays with in rooms).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Turns after its own that `hard` may search (default: as in rooms).
+    #[arg(long)]
+    pub depth: Option<u8>,
+    /// Time cap of one `hard` decision in milliseconds (default: as in rooms).
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Sampled games per candidate of `hard` (0: expectimax).
+    #[arg(long)]
+    pub rollouts: Option<u32>,
+    /// Rounds each sampled game of `hard` is played on.
+    #[arg(long)]
+    pub horizon: Option<u8>,
+    /// Games played at once (decision times are best measured with 1).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Games still going after this many actions count as unfinished.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_actions: u32,
+}
+
+/// Reads the options of `chowka tournament`, plays it and prints win rates.
+pub fn tournament(opts: TournamentOpts) -> ExitCode {
+    let seats = opts.players.len();
+    if !(2..=4).contains(&seats) {
+        eprintln!("--players must list 2 to 4 levels, e.g. hard,medium (R2)");
+        return ExitCode::FAILURE;
+    }
+    let rules = RulesOpts {
+        preset: opts.preset,
+        players: seats as u8,
+        board: opts.board,
+        options: opts.options,
+    }
+    .rules();
+    let rules = match rules {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let hard = Budget {
+        nodes: opts.nodes.unwrap_or(Budget::HARD.nodes),
+        max_depth: opts.depth.unwrap_or(Budget::HARD.max_depth),
+        rollouts: opts.rollouts.unwrap_or(Budget::HARD.rollouts),
+        horizon: opts.horizon.unwrap_or(Budget::HARD.horizon),
+        time: opts
+            .time_ms
+            .map_or(Budget::HARD.time, std::time::Duration::from_millis),
+        ..Budget::HARD
+    };
+    tournament::run(&Tournament {
+        rules,
+        levels: opts.players,
+        games: opts.games,
+        seed: opts.seed,
+        hard,
+        threads: opts.threads,
+        max_actions: opts.max_actions,
+    });
     ExitCode::SUCCESS
 }

@@ -27,7 +27,7 @@ enum Command {
     /// Play random legal games and print statistics.
     Simulate(commands::SimulateOpts),
     /// Play computer players against each other and print win rates.
-    Tournament(bots::tournament::TournamentOpts),
+    Tournament(commands::TournamentOpts),
     /// Fit the weights of the hard computer player's evaluation to self-play.
     FitEval(bots::fit::FitOpts),
 }
@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Command::Replay(o) => commands::replay(o),
         Command::Conformance(o) => commands::conformance(o),
         Command::Simulate(o) => commands::simulate(o),
-        Command::Tournament(o) => bots::tournament::run(o),
+        Command::Tournament(o) => commands::tournament(o),
         Command::FitEval(o) => bots::fit::run(o),
     }
 }

@@ -2,8 +2,9 @@
 //! binary as a child process), HTTP calls, and WebSocket players that pick
 //! among the legal actions the server sends.
 
+use chowka_protocol::messages::GameView;
+use chowka_protocol::random::random_view_action;
 use futures_util::{SinkExt, StreamExt};
-use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -412,40 +413,19 @@ impl Client {
         self.state["room"]["status"] == "finished"
     }
 
-    /// If this client must act in the latest state, a random legal action.
+    /// If this client must act in the latest state, a random legal action
+    /// among those the server sent, picked as the engine's random play
+    /// picks ([`chowka_protocol::random::random_view_action`]).
     pub fn choose(&self, rng: &mut impl Rng) -> Option<Value> {
         let seat = self.seat?;
         let game = &self.state["game"];
-        if game.is_null() || game["result"] != "ongoing" {
+        if game.is_null() {
             return None;
         }
-        if game["offer"]["to"].as_u64() == Some(seat) {
-            return Some(json!({"do": "answer_truce", "accept": rng.gen_bool(0.5)}));
-        }
-        if game["to_move"].as_u64() != Some(seat) {
-            return None;
-        }
-        if game["can_throw"] == true {
-            return Some(json!({"do": "throw"}));
-        }
-        let legal: Vec<&Value> = game["legal"].as_array()?.iter().collect();
-        // Prefer moves that do not strand the turn, as a person would.
-        let safe: Vec<&&Value> = legal.iter().filter(|m| m["strands"] != true).collect();
-        let pick = safe
-            .choose(rng)
-            .map(|m| **m)
-            .or_else(|| legal.choose(rng).copied());
-        if let Some(m) = pick {
-            let mut a = json!({"do": "move", "pawns": m["pawns"], "value": m["value"]});
-            if !m["target"].is_null() {
-                a["target"] = m["target"].clone();
-            }
-            return Some(a);
-        }
-        if game["can_skip"] == true {
-            return Some(json!({"do": "skip"}));
-        }
-        None
+        let view: GameView =
+            serde_json::from_value(game.clone()).expect("the state holds a game view");
+        let action = random_view_action(&view, u8::try_from(seat).ok()?, rng)?;
+        Some(serde_json::to_value(action).expect("an action is JSON"))
     }
 
     /// Acts on the latest state if it is this client's to act; true if it sent.

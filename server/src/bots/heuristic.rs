@@ -12,7 +12,7 @@
 
 use chowka_protocol::{odds, Action, Event, ForcedThrow, Game, Move, MoveList, Player};
 
-use super::search::distinct_moves;
+use super::moves::distinct_moves;
 
 /// The action `medium` takes as the player to move.
 pub fn choose(game: &Game) -> Action {

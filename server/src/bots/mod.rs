@@ -3,7 +3,8 @@
 //! [`decide`] is all a room needs: given the game and a seat, it returns
 //! the action that seat takes now, or `None` when the seat has nothing to
 //! do. The levels (docs/bots.md):
-//! - `easy` plays a uniformly random legal action.
+//! - `easy` plays a uniformly random legal action
+//!   ([`chowka_protocol::random`], as simulations do).
 //! - `medium` scores each legal move by rules of thumb ([`heuristic`]).
 //! - `hard` plays each candidate on in sampled games with common throws
 //!   ([`search`]) and judges where they end by every player's chance to
@@ -12,22 +13,30 @@
 //! Both `medium` and `hard` offer and answer truces as [`diplomacy`] says.
 //!
 //! # Layout
+//! - `moves`: the legal moves worth telling apart, for every level that
+//!   weighs moves.
 //! - `heuristic`: medium's rules of thumb.
 //! - `eval`: the evaluation of a position for every player.
 //! - `fit`: `chowka fit-eval`, which fits the evaluation's weights.
 //! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
 //! - `plan`: hard's own later turns in its sampled games.
 //! - `diplomacy`: truce offers and answers (R15).
-//! - `tournament`: `chowka tournament`.
+//! - `tournament`: `chowka tournament`'s games and report.
+//!
+//! The modules depend on each other without cycles: `search` uses `plan`,
+//! `plan` uses `heuristic`, and all three use `moves`. `tournament` takes
+//! plain values; `commands` reads its command-line options.
 
 pub mod diplomacy;
 pub mod eval;
 pub mod fit;
 pub mod heuristic;
+pub mod moves;
 pub mod plan;
 pub mod search;
 pub mod tournament;
 
+use chowka_protocol::random::{random_answer, random_turn_action};
 use chowka_protocol::{Action, Game, MoveList, Player};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -104,9 +113,7 @@ pub fn decide_with<R: Rng>(
     }
     if game.offer().is_some_and(|o| o.to == seat) {
         return match level {
-            Level::Easy => Some(Action::AnswerTruce {
-                accept: rng.gen_bool(0.5),
-            }),
+            Level::Easy => Some(random_answer(rng)),
             _ => diplomacy::answer(game, seat),
         };
     }
@@ -114,7 +121,8 @@ pub fn decide_with<R: Rng>(
         return None;
     }
     Some(match level {
-        Level::Easy => random_action(game, rng),
+        // The mover acts even while its own offer is open (R15).
+        Level::Easy => random_turn_action(game, rng, &mut MoveList::new()),
         Level::Medium | Level::Hard => {
             if let Some(offer) = diplomacy::offer(game, seat, rng) {
                 return Some(offer);
@@ -128,24 +136,4 @@ pub fn decide_with<R: Rng>(
                 .action
         }
     })
-}
-
-/// A uniformly random legal action of the player to move: a throw, a skip
-/// or a move, and now and then a truce offer.
-fn random_action<R: Rng>(game: &Game, rng: &mut R) -> Action {
-    let me = game.to_move();
-    let partners = game.truce_partners(me);
-    if !partners.is_empty() && rng.gen_ratio(1, 20) {
-        let to = partners[rng.gen_range(0..partners.len())];
-        return Action::OfferTruce { to };
-    }
-    let mut moves = MoveList::new();
-    game.legal_moves_into(&mut moves);
-    let extra = game.can_throw() as usize + game.can_skip() as usize;
-    let pick = rng.gen_range(0..moves.len() + extra);
-    match pick.checked_sub(moves.len()) {
-        None => Action::Move(moves[pick]),
-        Some(0) if game.can_throw() => Action::Throw,
-        Some(_) => Action::Skip,
-    }
 }

@@ -15,7 +15,7 @@
 
 use super::eval::Eval;
 use super::heuristic;
-use super::search::distinct_moves;
+use super::moves::distinct_moves;
 use chowka_protocol::{Action, ForcedThrow, Game, MoveList, Player};
 
 /// Positions a plan may look at per decision: enough for every plan of

@@ -24,8 +24,9 @@
 //! safety cap.
 
 use super::eval::{Eval, Values};
+use super::moves::distinct_moves;
 use chowka_protocol::{
-    Action, ForcedThrow, Game, Move, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
+    Action, ForcedThrow, Game, MoveList, Player, SeededThrows, MAX_PLAYERS, VALUES,
 };
 use std::time::{Duration, Instant};
 
@@ -392,29 +393,4 @@ pub fn root_actions(game: &Game) -> Vec<Action> {
         out.push(Action::Move(mv));
     }
     out
-}
-
-/// The legal moves of the player to move, one of each kind: moving either
-/// of two single pawns on one square with one value is the same move.
-pub fn distinct_moves(game: &Game, out: &mut MoveList) {
-    let mut all = MoveList::new();
-    game.legal_moves_into(&mut all);
-    let me = game.to_move();
-    let start = out.len();
-    for mv in all {
-        let key = move_key(game, me, mv);
-        if !out[start..].iter().any(|&m| move_key(game, me, m) == key) {
-            out.push(mv);
-        }
-    }
-}
-
-/// What makes two moves the same: value, square, pawn count, pair, target.
-type MoveKey = (u8, u8, u32, bool, Option<Player>);
-
-fn move_key(game: &Game, me: Player, mv: Move) -> MoveKey {
-    let first = mv.pawns.first().unwrap_or(0);
-    let at = game.pawn(me, first).unwrap_or(u8::MAX);
-    let paired = game.partner(me, first).is_some();
-    (mv.value, at, mv.pawns.len(), paired, mv.target)
 }

@@ -4,58 +4,33 @@
 //! level sits in every seat equally often (the first seat has an advantage),
 //! and the games of one rotation share their throw seed, which lowers the
 //! variance of the comparison. Everything follows from `--seed`: the same
-//! command prints the same results (but for the decision times).
+//! command prints the same results (but for the decision times). The
+//! command's options are read in `commands`, which hands a [`Tournament`]
+//! of plain values to [`run`].
 
 use super::{decide_with, search, Budget, Level};
-use crate::commands::RulesOpts;
-use chowka_protocol::{Game, Outcome, Player, Preset, Rules, SeededThrows};
+use chowka_protocol::{Game, Outcome, Player, Rules, SeededThrows};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::process::ExitCode;
 use std::time::Instant;
 
-/// Options of `chowka tournament`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct TournamentOpts {
-    /// The level of each seat, comma separated: easy, medium or hard
-    /// (2 to 4 seats), e.g. `hard,medium,medium,medium`.
-    #[arg(long, value_delimiter = ',', default_value = "hard,medium")]
-    pub players: Vec<Level>,
+/// A tournament: the plain values that `chowka tournament`'s options
+/// resolve to (in `commands`), so that the bots need no command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// The rules of every game; `rules.players` is the number of seats.
+    pub rules: Rules,
+    /// The level of each seat of game 0 (later games rotate them).
+    pub levels: Vec<Level>,
     /// Number of games.
-    #[arg(long, default_value_t = 100)]
     pub games: u32,
     /// Seed for throws and choices.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Preset: chowka-bhara, chauka-bara or ashta-chamma.
-    #[arg(long, default_value = "chowka-bhara")]
-    pub preset: Preset,
-    /// Board size: 5, 7 or 9.
-    #[arg(long)]
-    pub board: Option<u8>,
-    /// Any other options as JSON, e.g. '{"gate":"lap","pairs":false}'.
-    #[arg(long)]
-    pub options: Option<String>,
-    /// Node budget of `hard` (default: the budget it plays with in rooms).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Turns after its own that `hard` may search (default: as in rooms).
-    #[arg(long)]
-    pub depth: Option<u8>,
-    /// Time cap of one `hard` decision in milliseconds (default: as in rooms).
-    #[arg(long)]
-    pub time_ms: Option<u64>,
-    /// Sampled games per candidate of `hard` (0: expectimax).
-    #[arg(long)]
-    pub rollouts: Option<u32>,
-    /// Rounds each sampled game of `hard` is played on.
-    #[arg(long)]
-    pub horizon: Option<u8>,
+    /// The search budget of `hard`.
+    pub hard: Budget,
     /// Games played at once (decision times are best measured with 1).
-    #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Games still going after this many actions count as unfinished.
-    #[arg(long, default_value_t = 20_000)]
     pub max_actions: u32,
 }
 
@@ -252,58 +227,31 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Runs a tournament and prints win rates.
-pub fn run(opts: TournamentOpts) -> ExitCode {
-    let seats = opts.players.len();
-    if !(2..=4).contains(&seats) {
-        eprintln!("--players must list 2 to 4 levels, e.g. hard,medium (R2)");
-        return ExitCode::FAILURE;
-    }
-    let rules = RulesOpts {
-        preset: opts.preset,
-        players: seats as u8,
-        board: opts.board,
-        options: opts.options.clone(),
-    }
-    .rules();
-    let rules = match rules {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let hard = Budget {
-        nodes: opts.nodes.unwrap_or(Budget::HARD.nodes),
-        max_depth: opts.depth.unwrap_or(Budget::HARD.max_depth),
-        rollouts: opts.rollouts.unwrap_or(Budget::HARD.rollouts),
-        horizon: opts.horizon.unwrap_or(Budget::HARD.horizon),
-        time: opts
-            .time_ms
-            .map_or(Budget::HARD.time, std::time::Duration::from_millis),
-        ..Budget::HARD
-    };
+/// Plays a tournament and prints win rates.
+pub fn run(t: &Tournament) {
+    let rules = t.rules;
+    let seats = t.levels.len();
     let start = Instant::now();
     let results = play_all(
         rules,
-        &opts.players,
-        opts.games,
-        opts.seed,
-        hard,
-        opts.max_actions,
-        opts.threads,
+        &t.levels,
+        t.games,
+        t.seed,
+        t.hard,
+        t.max_actions,
+        t.threads,
     );
     let secs = start.elapsed().as_secs_f64();
-    let names: Vec<&str> = opts.players.iter().map(|l| l.name()).collect();
+    let names: Vec<&str> = t.levels.iter().map(|l| l.name()).collect();
     println!(
         "{} games of {}, {} players ({}), {}x{}, seed {}, seats rotated, {:.1} s",
-        opts.games,
+        t.games,
         rules.preset.name(),
         seats,
         names.join(","),
         rules.board,
         rules.board,
-        opts.seed,
+        t.seed,
         secs
     );
     let draws = results
@@ -353,7 +301,6 @@ pub fn run(opts: TournamentOpts) -> ExitCode {
         );
     }
     println!("p99* = p99 over the decisions with a choice to search (medium, hard)");
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -27,6 +27,23 @@ pub struct ServeOpts {
     /// Most WebSocket connections at once; more are refused (503).
     #[arg(long, env = "CHOWKA_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Most TCP connections at once, WebSockets included; past it a new
+    /// connection is closed at once, unread. Keep `ulimit -n` above it.
+    #[arg(long, env = "CHOWKA_MAX_HTTP_CONNECTIONS", default_value_t = 12_000)]
+    pub max_http_connections: usize,
+    /// Most TCP connections at once from one address (an IPv6 /64 counts as
+    /// one), WebSockets included; 0 for no limit. Not applied with
+    /// --trust-forwarded-for, where every connection comes from the proxy.
+    #[arg(
+        long,
+        env = "CHOWKA_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 256
+    )]
+    pub max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers (also how long an
+    /// idle keep-alive connection stays open); at least 1.
+    #[arg(long, env = "CHOWKA_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
     /// Rooms one address may create per minute.
     #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE", default_value_t = 10)]
     pub rooms_per_minute: u32,
@@ -54,7 +71,8 @@ pub struct ServeOpts {
     /// Take the client address from X-Forwarded-For (only behind a trusted reverse proxy).
     #[arg(long, env = "CHOWKA_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
-    /// Seconds to wait for rooms to finish their writes at shutdown.
+    /// Seconds shutdown may take: for requests in hand, rooms' writes and
+    /// WebSocket closes; connections still open then are dropped.
     #[arg(long, env = "CHOWKA_SHUTDOWN_SECS", default_value_t = 10)]
     pub shutdown_secs: u64,
     /// Log filter, e.g. info or chowka_server=debug,info.
@@ -71,6 +89,9 @@ impl Default for ServeOpts {
             db_connections: 8,
             max_rooms: 10_000,
             max_connections: 10_000,
+            max_http_connections: 12_000,
+            max_connections_per_address: 256,
+            header_timeout_secs: 10,
             rooms_per_minute: 10,
             messages_per_second: 20,
             ws_per_address: 64,

@@ -4,6 +4,7 @@
 //! # Layout
 //! - `config`: command-line and environment options of `serve`; starts the server.
 //! - [`run`]: serves on a listener until a shutdown future resolves; tests call it in-process.
+//! - `http`: the accept loop: header read timeout, connection caps, shutdown deadline.
 //! - `rooms`: one tokio task per room owning its game; the registry of rooms.
 //! - `ws`: WebSocket connections: hello, seat authentication, rate limits, fan-out.
 //! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
@@ -21,6 +22,7 @@ pub mod bots;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod http;
 pub mod ids;
 pub mod metrics;
 pub mod rooms;
@@ -30,21 +32,33 @@ pub mod ws;
 
 pub use config::ServeOpts;
 
+use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
 use metrics::Metrics;
 use rooms::Registry;
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Largest HTTP request body and WebSocket message the server reads.
 pub const MAX_INPUT_BYTES: usize = 16 * 1024;
+
+/// The Content-Security-Policy of every response. The web client is ES
+/// modules, one stylesheet and an SVG favicon, all from this origin, with
+/// no inline script or style and no `style` attribute set from script; it
+/// talks to this origin only (`connect-src 'self'` covers its WebSocket).
+/// So a script injected anywhere would not run, and no other site may
+/// frame the board (clickjacking).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; \
+    frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// What every request handler shares.
 #[derive(Clone)]
@@ -88,13 +102,29 @@ pub fn router(app: App) -> Router {
         .route("/ws", get(ws::upgrade))
         .merge(web::routes())
         .layer(tower_http::trace::TraceLayer::new_for_http())
+        // On every response, refusals and 404s included. No referrer: a
+        // room's address carries its code, which must not leak to other
+        // sites. nosniff: a response is only ever taken as its own type.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
         .with_state(app)
 }
 
 /// Serves on `listener` until `shutdown` resolves: restores unfinished
 /// rooms from the store first; at shutdown stops accepting, closes every
 /// WebSocket with status 1001, lets every room finish its writes, and
-/// closes the store.
+/// closes the store, all within `shutdown_secs` (plus at most two seconds
+/// for the store): a connection that holds on past that is dropped.
 pub async fn run(
     listener: TcpListener,
     config: ServeOpts,
@@ -136,18 +166,25 @@ pub async fn run(
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
     tracing::info!("listening on http://{addr}");
-    axum::serve(
-        listener,
-        router(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        let _ = stop.send(true);
-    })
-    .await
-    .map_err(|e| format!("server error: {e}"))?;
+    let limits = http::EdgeLimits::from_opts(&config);
+    if config.trust_forwarded_for && config.max_connections_per_address > 0 {
+        tracing::info!("--trust-forwarded-for: no per-address connection cap (the proxy's job)");
+    }
     let grace = Duration::from_secs(config.shutdown_secs);
-    if tokio::time::timeout(grace, registry.wait_closed())
+    // The WebSockets and the rooms are told at the same moment as the
+    // HTTP connections, so they all stop side by side, not one after another.
+    let deadline = http::serve(
+        listener,
+        router(app),
+        limits,
+        async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        },
+        grace,
+    )
+    .await;
+    if tokio::time::timeout_at(deadline, registry.wait_closed())
         .await
         .is_err()
     {
@@ -156,8 +193,18 @@ pub async fn run(
     // Every WebSocket task holds a permit: having them all means every
     // socket got its close frame.
     let all = u32::try_from(config.max_connections).unwrap_or(u32::MAX);
-    let _ = tokio::time::timeout(Duration::from_secs(2), connections.acquire_many(all)).await;
-    store.close().await;
+    if tokio::time::timeout_at(deadline, connections.acquire_many(all))
+        .await
+        .is_err()
+    {
+        tracing::warn!("some WebSockets did not close in time");
+    }
+    if tokio::time::timeout(Duration::from_secs(2), store.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("the database did not close in time");
+    }
     tracing::info!("stopped");
     Ok(())
 }

@@ -550,3 +550,42 @@ pub async fn start_game_on(ws: &str, code: &str, tokens: &[String]) -> Vec<Clien
     }
     clients
 }
+
+/// The server's socket address, from its `http://HOST:PORT` base.
+pub fn socket_addr(base: &str) -> std::net::SocketAddr {
+    base.trim_start_matches("http://")
+        .parse()
+        .expect("base is http://IP:PORT")
+}
+
+/// A TCP connection to the server from the loopback address `source`
+/// (any 127.x.y.z works on Linux), so that a test can play several clients
+/// with distinct addresses.
+pub async fn connect_from(source: std::net::Ipv4Addr, base: &str) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(std::net::SocketAddr::from((source, 0)))
+        .expect("bind a loopback source address");
+    tokio::time::timeout(WAIT, socket.connect(socket_addr(base)))
+        .await
+        .expect("connects in time")
+        .expect("connects")
+}
+
+/// Whether the server closes `stream` within `within`, reading and
+/// dropping whatever it sends first (a reset counts as closed).
+pub async fn closed_within<R>(stream: &mut R, within: Duration) -> bool
+where
+    R: tokio::io::AsyncRead + Unpin + ?Sized,
+{
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 1024];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => {}
+        }
+    }
+}

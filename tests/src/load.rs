@@ -60,14 +60,7 @@ fn server_addr(base: &str) -> SocketAddr {
 fn child(dir: &std::path::Path) -> ChildServer {
     ChildServer::start(
         dir,
-        &[
-            "--max-connections",
-            "30000",
-            "--ws-per-address",
-            "30000",
-            "--log",
-            "warn",
-        ],
+        &["--max-connections", "30000", "--ws-per-address", "30000"],
     )
 }
 

@@ -10,6 +10,16 @@
 //! read its memory and CPU from /proc (chowka_tests::load).
 //! Without a URL it starts a server in this process (SQLite in a temp
 //! folder). Only loopback addresses are accepted; every loop is bounded.
+//!
+//! ```sh
+//! cargo run --release -p chowka-tests --bin loadgen -- slowloris [SOCKETS] [ADDRESSES] [SECONDS] [URL]
+//! ```
+//! The slowloris scenario instead: SOCKETS connections spread over
+//! ADDRESSES loopback source addresses (127.0.1.x) each send half a
+//! request and then one more header byte a second, while a normal client
+//! on 127.0.0.1 sends a request every 250 ms; prints how many sockets the
+//! server refused at once, how long it held the others, and how the normal
+//! requests fared.
 
 use chowka_tests::{load, room_of, ws_url, Client, TestServer};
 use rand::SeedableRng;
@@ -25,6 +35,7 @@ async fn main() {
             return load::crowd(num(1, 1000) as usize, num(2, 50) as usize, num(3, 20)).await
         }
         Some("idle") => return load::idle(num(1, 10_000) as usize).await,
+        Some("slowloris") => return slowloris::run(&args[1..]).await,
         _ => {}
     }
     let rooms: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(50);
@@ -126,4 +137,169 @@ async fn play(mut c: Client, seed: u64, deadline: Instant) -> (Vec<Duration>, u3
         }
     }
     (latencies, (c.over() && c.seat == Some(0)) as u32)
+}
+
+/// The slowloris scenario: half-sent requests held open against the header
+/// timeout and the connection caps (docs/performance.md, "Slowloris").
+mod slowloris {
+    use chowka_tests::TestServer;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// Longer than this and a socket was held, not refused at once.
+    const AT_ONCE: Duration = Duration::from_millis(500);
+
+    /// What became of one attacking socket.
+    enum Fate {
+        /// The connection was not even made (backlog full, no port).
+        NotConnected,
+        /// The server closed it after this long.
+        Closed(Duration),
+        /// Still open when the scenario ended.
+        Open,
+    }
+
+    /// Runs the scenario with `[SOCKETS] [ADDRESSES] [SECONDS] [URL]`.
+    pub async fn run(args: &[String]) {
+        let sockets: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(3000);
+        let addresses: u8 = args
+            .get(1)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(30)
+            .clamp(1, 254);
+        let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(15);
+        let mut local = None;
+        let base = match args.get(3) {
+            Some(url) => {
+                assert!(
+                    url.starts_with("http://127."),
+                    "loadgen only targets servers on this machine, by IP"
+                );
+                url.clone()
+            }
+            None => {
+                let s = TestServer::start().await;
+                let base = s.base.clone();
+                local = Some(s);
+                base
+            }
+        };
+        let target = chowka_tests::socket_addr(&base);
+        let end = Instant::now() + Duration::from_secs(seconds);
+        let mut attackers = Vec::with_capacity(sockets);
+        for i in 0..sockets {
+            let source = Ipv4Addr::new(127, 0, 1, (i % addresses as usize) as u8 + 1);
+            attackers.push(tokio::spawn(attack(source, target, end)));
+        }
+        let probe = tokio::spawn(probe(base.clone(), end));
+        let mut fates = Vec::with_capacity(sockets);
+        for a in attackers {
+            fates.push(a.await.expect("attacker task"));
+        }
+        let (answered, asked, mut latencies) = probe.await.expect("probe task");
+        let not_connected = fates
+            .iter()
+            .filter(|f| matches!(f, Fate::NotConnected))
+            .count();
+        let open = fates.iter().filter(|f| matches!(f, Fate::Open)).count();
+        let mut held: Vec<Duration> = fates
+            .iter()
+            .filter_map(|f| match f {
+                Fate::Closed(d) => Some(*d),
+                _ => None,
+            })
+            .collect();
+        held.sort();
+        let refused = held.iter().filter(|d| **d < AT_ONCE).count();
+        let held = &held[refused..];
+        latencies.sort();
+        let pct = |v: &[Duration], p: f64| {
+            v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or_default()
+        };
+        println!(
+            "slowloris: {sockets} sockets from {addresses} addresses for {seconds} s: \
+             {refused} closed at once (under {AT_ONCE:?}), {} held then closed by the server \
+             (p50 {:?}, max {:?}), {open} still open at the end, {not_connected} not connected",
+            held.len(),
+            pct(held, 0.5),
+            held.last().copied().unwrap_or_default(),
+        );
+        println!(
+            "normal requests from 127.0.0.1 meanwhile: {answered}/{asked} answered 200, \
+             p50 {:?}, p99 {:?}, max {:?}",
+            pct(&latencies, 0.5),
+            pct(&latencies, 0.99),
+            latencies.last().copied().unwrap_or_default(),
+        );
+        if let Some(mut s) = local {
+            s.stop().await;
+        }
+    }
+
+    /// One attacking socket: half a request, then a header byte a second
+    /// until the server closes it or the scenario ends.
+    async fn attack(source: Ipv4Addr, target: SocketAddr, end: Instant) -> Fate {
+        let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+            return Fate::NotConnected;
+        };
+        if socket.bind(SocketAddr::from((source, 0))).is_err() {
+            return Fate::NotConnected;
+        }
+        let connect = tokio::time::timeout_at(end.into(), socket.connect(target)).await;
+        let Ok(Ok(mut stream)) = connect else {
+            return Fate::NotConnected;
+        };
+        let opened = Instant::now();
+        if stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            .await
+            .is_err()
+        {
+            return Fate::Closed(opened.elapsed());
+        }
+        let mut buf = [0u8; 256];
+        loop {
+            tokio::select! {
+                read = stream.read(&mut buf) => match read {
+                    Ok(0) | Err(_) => return Fate::Closed(opened.elapsed()),
+                    Ok(_) => {}
+                },
+                () = tokio::time::sleep(Duration::from_secs(1)) => {
+                    if Instant::now() >= end {
+                        return Fate::Open;
+                    }
+                    if stream.write_all(b"a").await.is_err() {
+                        return Fate::Closed(opened.elapsed());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A normal client: a fresh connection and `GET /healthz` every 250 ms;
+    /// returns (answered 200, asked, round trips of the answered).
+    async fn probe(base: String, end: Instant) -> (usize, usize, Vec<Duration>) {
+        let client = reqwest::Client::builder()
+            .local_address(IpAddr::V4(Ipv4Addr::LOCALHOST))
+            .pool_max_idle_per_host(0)
+            .timeout(Duration::from_secs(5))
+            .build()
+            .expect("http client");
+        let (mut answered, mut asked, mut latencies) = (0, 0, Vec::new());
+        while Instant::now() < end {
+            asked += 1;
+            let sent = Instant::now();
+            if let Ok(res) = client.get(format!("{base}/healthz")).send().await {
+                if res.status() == 200 {
+                    answered += 1;
+                    latencies.push(sent.elapsed());
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        (answered, asked, latencies)
+    }
 }

@@ -41,6 +41,10 @@ pub async fn upgrade(
         return Refusal::new(ErrorCode::ServerBusy).into_response();
     };
     let ip = client_ip(&app, peer, &headers);
+    // Each connection looks one room up by code: limited like HTTP lookups.
+    if let Err(r) = app.lookups.check(ip) {
+        return r.into_response();
+    }
     // Frames above our own limit are read (up to 4x) so that the client
     // gets a clear `too_big` before the close; beyond that the socket
     // library refuses them outright.

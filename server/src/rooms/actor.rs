@@ -166,7 +166,7 @@ impl RoomActor {
             Cmd::Resync { conn } => {
                 if let Some(&seat) = self.conns.get(&conn) {
                     self.out.to(conn, &self.welcome(seat));
-                    self.out.to(conn, &self.state(Vec::new()));
+                    self.out.to(conn, &self.state_for(seat, Vec::new()));
                     self.out.to_all(&self.presence());
                 }
             }
@@ -220,7 +220,7 @@ impl RoomActor {
             // A computer was playing for this player: they take over again.
             self.changed(Vec::new());
         } else {
-            self.out.to(conn, &self.state(Vec::new()));
+            self.out.to(conn, &self.state_for(seat, Vec::new()));
         }
         self.out.to_all(&self.presence());
         self.publish_listing();

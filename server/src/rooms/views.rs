@@ -6,7 +6,7 @@
 //! the seated players only. Anyone with a room's code may watch it, so a
 //! private room's rematch code in a spectator's view (or in the HTTP
 //! details, which anyone may read) would hand a stranger the way into the
-//! next game. [`RoomActor::room_view`] and [`RoomActor::state`] are what
+//! next game. `RoomActor::room_view` and `RoomActor::state` are what
 //! anyone may see; the `_for` variants add what a seat may.
 
 use super::actor::RoomActor;

@@ -7,6 +7,7 @@ use crate::ids;
 use crate::rooms::{CreateError, Listing, Room, Seat, Settings};
 use crate::App;
 use axum::body::Body;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,10 +17,44 @@ use chowka_protocol::{Outcome, Overrides, Preset, Record, Rules, Setup};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, SocketAddr};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
-/// Reads a JSON body of at most [`crate::MAX_INPUT_BYTES`], with clear errors.
-async fn read_json<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
+/// The documented range of `turn_clock`, in seconds (docs/protocol.md).
+pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;
+/// The documented range of `takeover`, in seconds (docs/protocol.md).
+pub const TAKEOVER_SECS: std::ops::RangeInclusive<u32> = 5..=600;
+
+/// Refuses a body not declared as JSON. A browser sends a cross-site
+/// `text/plain` (or form) POST without asking first (no CORS preflight);
+/// `application/json` needs the preflight, which this server never
+/// grants, so requiring it keeps other sites from creating rooms or
+/// taking seats in a visitor's name.
+fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
+    let kind = (headers.get(header::CONTENT_TYPE))
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::trim);
+    match kind {
+        Some(k) if k.eq_ignore_ascii_case("application/json") => Ok(()),
+        _ => Err(Refusal::new(ErrorCode::BadContentType)),
+    }
+}
+
+/// The refusal for a query string or path that does not parse: the JSON
+/// error shape, not axum's plain text.
+fn bad_query(e: impl std::fmt::Display) -> Refusal {
+    Refusal::with(
+        ErrorCode::BadRequest,
+        format!("The request is not valid: {e}."),
+    )
+}
+
+/// Reads a JSON body of at most [`crate::MAX_INPUT_BYTES`], declared as
+/// `application/json`, with clear errors.
+async fn read_json<T: DeserializeOwned>(headers: &HeaderMap, body: Body) -> Result<T, Refusal> {
+    require_json(headers)?;
     let bytes = axum::body::to_bytes(body, crate::MAX_INPUT_BYTES)
         .await
         .map_err(|_| {
@@ -36,16 +71,83 @@ async fn read_json<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
     })
 }
 
-/// Checks a display name: trimmed, 1 to `MAX_NAME_CHARS` characters, no
-/// control characters.
+/// Characters that are letters to Unicode but show as nothing (Hangul
+/// fillers, the Braille blank): a name of these alone looks empty.
+const BLANKS: [char; 5] = ['\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}', '\u{2800}'];
+
+/// Whether a character shows as something: not a space, not a combining
+/// mark (it only changes the character before it), not an invisible
+/// format character, not a blank letter.
+fn shows(c: char) -> bool {
+    !c.is_whitespace()
+        && c.general_category_group() != GeneralCategoryGroup::Mark
+        && c.general_category() != GeneralCategory::Format
+        && !BLANKS.contains(&c)
+}
+
+/// Whether a character may not be in a name at all: control characters,
+/// line and paragraph separators, private-use characters, and format
+/// characters (U+202E right-to-left override, U+200B zero width space,
+/// U+FEFF...), which reorder or hide the text around them. The zero width
+/// joiner and non-joiner are let through between two characters that
+/// show: Indic scripts and emoji sequences need them there.
+fn forbidden(prev: Option<char>, c: char, next: Option<char>) -> bool {
+    match c.general_category() {
+        GeneralCategory::Control
+        | GeneralCategory::LineSeparator
+        | GeneralCategory::ParagraphSeparator
+        | GeneralCategory::PrivateUse
+        | GeneralCategory::Surrogate => true,
+        GeneralCategory::Format => {
+            let joiner = c == '\u{200C}' || c == '\u{200D}';
+            let between = prev.is_some_and(|p| {
+                !p.is_whitespace() && p.general_category() != GeneralCategory::Format
+            }) && next.is_some_and(shows);
+            !(joiner && between)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a name would read as a computer player's: the client shows
+/// computers as "Computer (level)" (web-client/js/players.js) and
+/// "Computer · level". Compared after NFKC folding (fullwidth and styled
+/// letters become plain ones), in lower case, letters and digits only, so
+/// that "COMPUTER (hard)", "Ｃｏｍｐｕｔｅｒ" and "c.o.m.p.u.t.e.r" all count.
+fn impersonates_computer(name: &str) -> bool {
+    let folded: String = (name.nfkc())
+        .flat_map(char::to_lowercase)
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    folded.starts_with("computer")
+}
+
+/// Checks a display name: trimmed, 1 to `MAX_NAME_CHARS` characters, with
+/// at least one that shows, none that hides or reorders text (control and
+/// format characters), not starting with a combining mark, and not
+/// passing for a computer player.
 pub fn check_name(name: &str) -> Result<String, Refusal> {
     let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(Refusal::with(
-            ErrorCode::BadName,
-            format!("A name has 1 to {MAX_NAME_CHARS} characters, with no control characters."),
-        ));
+    let refuse = |why: &str| Err(Refusal::with(ErrorCode::BadName, why.to_string()));
+    let chars: Vec<char> = name.chars().collect();
+    if chars.is_empty() || chars.len() > MAX_NAME_CHARS {
+        return refuse(ErrorCode::BadName.sentence());
+    }
+    let bad = (0..chars.len()).any(|i| {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        forbidden(prev, chars[i], chars.get(i + 1).copied())
+    });
+    if bad {
+        return refuse("A name cannot have control or invisible formatting characters.");
+    }
+    if !chars.iter().copied().any(shows) {
+        return refuse("A name needs at least one letter, digit or sign that shows.");
+    }
+    if chars[0].general_category_group() == GeneralCategoryGroup::Mark {
+        return refuse("A name cannot begin with a combining mark.");
+    }
+    if impersonates_computer(name) {
+        return refuse("Names starting with \"Computer\" are kept for computer players.");
     }
     Ok(name.to_string())
 }
@@ -118,34 +220,6 @@ pub struct SeatAnswer {
     pub room: RoomView,
 }
 
-fn rate_limit(app: &App, ip: IpAddr) -> Result<(), Refusal> {
-    let now = Instant::now();
-    // std Mutex: one map update, no await while held.
-    let Ok(mut map) = app.creations.lock() else {
-        return Ok(());
-    };
-    if map.len() > 100_000 {
-        map.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(60));
-    }
-    let entry = map.entry(ip).or_insert((now, 0));
-    if now.duration_since(entry.0) >= Duration::from_secs(60) {
-        *entry = (now, 0);
-    }
-    if entry.1 >= app.config.rooms_per_minute {
-        let wait = 60u64
-            .saturating_sub(now.duration_since(entry.0).as_secs())
-            .max(1);
-        let mut e = Refusal::with(
-            ErrorCode::RateLimited,
-            format!("Too many rooms created from your address: wait {wait} seconds."),
-        );
-        e.retry_after = Some(wait);
-        return Err(e);
-    }
-    entry.1 += 1;
-    Ok(())
-}
-
 /// `POST /api/rooms`: creates a room; the creator takes seat 0 as host.
 pub async fn create_room(
     State(app): State<App>,
@@ -153,7 +227,7 @@ pub async fn create_room(
     headers: HeaderMap,
     body: Body,
 ) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
-    let req: CreateRoom = read_json(body).await?;
+    let req: CreateRoom = read_json(&headers, body).await?;
     let name = check_name(&req.name)?;
     let mut options = req.options;
     if let Some(p) = req.players {
@@ -166,11 +240,12 @@ pub async fn create_room(
         )
     })?;
     options.players = Some(rules.players);
-    for (field, v, lo, hi) in [
-        ("turn_clock", req.turn_clock, 1, 3600),
-        ("takeover", req.takeover, 1, 3600),
+    for (field, v, range) in [
+        ("turn_clock", req.turn_clock, TURN_CLOCK_SECS),
+        ("takeover", req.takeover, TAKEOVER_SECS),
     ] {
-        if v.is_some_and(|v| !(lo..=hi).contains(&v)) {
+        if v.is_some_and(|v| !range.contains(&v)) {
+            let (lo, hi) = (range.start(), range.end());
             return Err(Refusal::with(
                 ErrorCode::BadRequest,
                 format!("{field} is {lo} to {hi} seconds, or null."),
@@ -191,7 +266,7 @@ pub async fn create_room(
             .map_err(|e: String| Refusal::with(ErrorCode::BadLevel, e))?;
         seats[b.seat as usize].bot = Some(level);
     }
-    rate_limit(&app, client_ip(&app, peer, &headers))?;
+    app.creations.check(client_ip(&app, peer, &headers))?;
     let token = ids::new_token();
     seats[0] = Seat {
         name: Some(name),
@@ -247,18 +322,19 @@ async fn find(app: &App, code: &str) -> Result<crate::rooms::RoomStub, Refusal> 
     app.registry.get(&code).await
 }
 
-/// `GET /api/rooms/{code}`: a room's details.
+/// `GET /api/rooms/{code}`: a room's details, from its task if it runs,
+/// else from the store (a look starts no room task). Limited per address:
+/// codes are not to be guessed by trying them all.
 pub async fn room(
     State(app): State<App>,
-    Path(code): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    code: Result<Path<String>, PathRejection>,
 ) -> Result<Json<crate::rooms::Details>, Refusal> {
-    // A room task may end between finding and asking it: ask a fresh one.
-    for _ in 0..2 {
-        if let Some(d) = find(&app, &code).await?.details().await {
-            return Ok(Json(d));
-        }
-    }
-    Err(Refusal::no_room())
+    app.lookups.check(client_ip(&app, peer, &headers))?;
+    let Path(code) = code.map_err(bad_query)?;
+    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
+    app.registry.details(&code).await.map(Json)
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.
@@ -272,14 +348,20 @@ pub struct TakeSeat {
     pub seat: Option<u8>,
 }
 
-/// `POST /api/rooms/{code}/seats`: takes a seat in the lobby.
+/// `POST /api/rooms/{code}/seats`: takes a seat in the lobby. Limited per
+/// address (`--seats-per-minute`), so that one client cannot fill every
+/// open seat of the public rooms.
 pub async fn take_seat(
     State(app): State<App>,
-    Path(code): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    code: Result<Path<String>, PathRejection>,
     body: Body,
 ) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
-    let req: TakeSeat = read_json(body).await?;
+    let Path(code) = code.map_err(bad_query)?;
+    let req: TakeSeat = read_json(&headers, body).await?;
     let name = check_name(&req.name)?;
+    app.seats.check(client_ip(&app, peer, &headers))?;
     for _ in 0..2 {
         let stub = find(&app, &code).await?;
         if let Some(r) = stub.take_seat(name.clone(), req.seat).await {
@@ -335,11 +417,12 @@ pub struct GameList {
     pub next: Option<i64>,
 }
 
-/// `GET /api/games`: finished games, newest first.
+/// `GET /api/games`: finished public games, newest first.
 pub async fn list_games(
     State(app): State<App>,
-    Query(q): Query<GamesQuery>,
+    q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> Result<Json<GameList>, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
     let rows = app
         .store
@@ -377,11 +460,17 @@ pub struct ArchivedGame {
     pub record: Record,
 }
 
-/// `GET /api/games/{id}`: one finished game with its record.
+/// `GET /api/games/{id}`: one finished game with its record, public or
+/// private (its id is the room's code: the link to a private game is the
+/// way to it). Limited per address, as room lookups are.
 pub async fn game(
     State(app): State<App>,
-    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<ArchivedGame>, Refusal> {
+    app.lookups.check(client_ip(&app, peer, &headers))?;
+    let Path(id) = id.map_err(bad_query)?;
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let id = ids::normalize_code(&id).ok_or_else(no_game)?;
     let row = app
@@ -406,7 +495,8 @@ pub async fn presets() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "presets": chowka_protocol::ResolvedPreset::all() }))
 }
 
-/// `GET /healthz`: 200 when the database answers.
+/// `GET /healthz`: 200 when the database answers and can write (the
+/// store's `ping` writes a row); 503 otherwise.
 pub async fn healthz(State(app): State<App>) -> Response {
     match tokio::time::timeout(Duration::from_secs(5), app.store.ping()).await {
         Ok(Ok(())) => (StatusCode::OK, "ok\n").into_response(),

@@ -78,6 +78,22 @@ pub struct ServeOpts {
     /// Log filter, e.g. info or chowka_server=debug,info.
     #[arg(long, env = "CHOWKA_LOG", default_value = "info")]
     pub log: String,
+    /// Seconds a lobby nobody touched is kept: older ones are given up at start-up.
+    #[arg(long, env = "CHOWKA_LOBBY_EXPIRY_SECS", default_value_t = 86_400)]
+    pub lobby_expiry_secs: u64,
+    /// Rooms one address block (IPv4 /24, IPv6 /64) may create per minute.
+    #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE_PER_BLOCK", default_value_t = 30)]
+    pub rooms_per_minute_per_block: u32,
+    /// Rooms the whole server may create per minute, from everyone.
+    #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE_TOTAL", default_value_t = 300)]
+    pub rooms_per_minute_total: u32,
+    /// Seats one address (IPv6: its /64) may take per minute.
+    #[arg(long, env = "CHOWKA_SEATS_PER_MINUTE", default_value_t = 10)]
+    pub seats_per_minute: u32,
+    /// Room and game lookups by code (HTTP and WebSocket hello) one address
+    /// (IPv6: its /64) may make per minute.
+    #[arg(long, env = "CHOWKA_LOOKUPS_PER_MINUTE", default_value_t = 300)]
+    pub lookups_per_minute: u32,
 }
 
 impl Default for ServeOpts {
@@ -102,6 +118,11 @@ impl Default for ServeOpts {
             trust_forwarded_for: false,
             shutdown_secs: 10,
             log: "info".into(),
+            lobby_expiry_secs: 86_400,
+            rooms_per_minute_per_block: 30,
+            rooms_per_minute_total: 300,
+            seats_per_minute: 10,
+            lookups_per_minute: 300,
         }
     }
 }

@@ -103,6 +103,8 @@ codes! {
     BadName = "bad_name", BAD_REQUEST, "A name has 1 to 24 characters, with no control characters.";
     /// An HTTP body or query that does not parse.
     BadRequest = "bad_request", BAD_REQUEST, "The request is not valid.";
+    /// An HTTP request body that is not declared `Content-Type: application/json`.
+    BadContentType = "bad_content_type", UNSUPPORTED_MEDIA_TYPE, "Send the request body as JSON, with Content-Type: application/json.";
     /// Options that make no playable game.
     BadRules = "bad_rules", BAD_REQUEST, "These rules cannot be played.";
     /// The store could not read or write; nothing changed.

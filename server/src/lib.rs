@@ -12,6 +12,7 @@
 //! - `web`: the embedded web client and the rules text.
 //! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
 //! - `ids`: room codes and seat tokens. `metrics`: Prometheus counters.
+//! - `limits`: rate limits per address, per address block and overall.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`.
 
@@ -24,6 +25,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod limits;
 pub mod metrics;
 pub mod rooms;
 pub mod store;
@@ -37,10 +39,8 @@ use axum::routing::{get, post};
 use axum::Router;
 use metrics::Metrics;
 use rooms::Registry;
-use std::collections::HashMap;
 use std::future::Future;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use store::Store;
 use tokio::net::TcpListener;
@@ -75,8 +75,13 @@ pub struct App {
     pub connections: Arc<Semaphore>,
     /// WebSocket connections held per address.
     pub ws_addresses: Arc<ws::AddressSlots>,
-    /// Rooms created per address in the current minute.
-    pub creations: Arc<Mutex<HashMap<IpAddr, (std::time::Instant, u32)>>>,
+    /// Limits on creating rooms: per address, per block, overall.
+    pub creations: Arc<limits::Creations>,
+    /// Limit on taking seats, per address.
+    pub seats: Arc<limits::Limit>,
+    /// Limit on looking rooms and games up by code, per address (HTTP,
+    /// and the WebSocket `hello`).
+    pub lookups: Arc<limits::Limit>,
     /// Becomes true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
 }
@@ -159,7 +164,15 @@ pub async fn run(
         registry: registry.clone(),
         connections: connections.clone(),
         ws_addresses: Arc::default(),
-        creations: Arc::default(),
+        creations: Arc::new(limits::Creations::new(&config)),
+        seats: Arc::new(limits::Limit::per_address(
+            config.seats_per_minute,
+            "seats taken from your address",
+        )),
+        lookups: Arc::new(limits::Limit::per_address(
+            config.lookups_per_minute,
+            "rooms or games looked up from your address",
+        )),
         shutdown: stopped,
     };
     let addr = listener

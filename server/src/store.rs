@@ -82,6 +82,22 @@ pub struct RoomRow {
     pub created_at: i64,
 }
 
+/// A room as loaded from the store, with what a restore needs to know
+/// beyond its row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedRoom {
+    /// The room's row.
+    pub row: RoomRow,
+    /// Its actions in order (JSON of `RecordedAction`s); empty from
+    /// [`Store::peek_room`].
+    pub actions: Vec<String>,
+    /// The highest version saved: the row's, or its last action's.
+    pub last_version: i64,
+    /// When the room or its event log was last written (ms): the row's
+    /// `updated_at`, or its last action's time.
+    pub last_write_at: i64,
+}
+
 /// A finished game in the archive.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
@@ -203,13 +219,21 @@ impl Store {
         }
     }
 
-    /// Checks that the database answers.
+    /// Checks that the database can write: upserts the one row of the
+    /// `health` table. A database that still answers reads but cannot
+    /// write (disk full, read-only files) fails here, as every game would.
     pub async fn ping(&self) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
             Err(m) => return m.ping(),
         };
-        sqlx::query("SELECT 1").execute(pool).await?;
+        sqlx::query(
+            "INSERT INTO health (id, checked_at) VALUES (1, $1)
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+        )
+        .bind(now_ms())
+        .execute(pool)
+        .await?;
         Ok(())
     }
 
@@ -332,7 +356,9 @@ impl Store {
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
-    /// Archives a finished game and marks its room finished, at once.
+    /// Archives a finished game and marks its room finished, at once. The
+    /// game is listed publicly only if the room's settings say it was
+    /// public; a private game is reachable by its id alone.
     /// Idempotent, so that a retry after a lost reply succeeds.
     pub async fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
         let pool = match self.pool() {
@@ -341,8 +367,8 @@ impl Store {
         };
         let mut tx = pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record, public)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT (id) DO NOTHING",
         )
         .bind(&game.id)
@@ -353,6 +379,7 @@ impl Store {
         .bind(&game.result)
         .bind(game.actions)
         .bind(&game.record)
+        .bind(i64::from(was_public(&room.settings)))
         .execute(&mut *tx)
         .await?;
         sqlx::query("UPDATE rooms SET status = $1, version = $2, updated_at = $3 WHERE code = $4")
@@ -366,15 +393,36 @@ impl Store {
         Ok(())
     }
 
-    /// A room and its actions in order (JSON of `RecordedAction`s, with the
-    /// version after the last one), unless it is unknown or abandoned.
-    pub async fn load_room(&self, code: &str) -> StoreResult<Option<(RoomRow, Vec<String>, i64)>> {
+    /// A room and its actions in order, unless it is unknown or abandoned.
+    pub async fn load_room(&self, code: &str) -> StoreResult<Option<LoadedRoom>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(m.load_room(code)),
+            Err(m) => return Ok(m.load_room(code, true)),
+        };
+        let Some(mut room) = self.peek_room(code).await? else {
+            return Ok(None);
+        };
+        let rows = sqlx::query("SELECT action FROM actions WHERE room = $1 ORDER BY seq")
+            .bind(code)
+            .fetch_all(pool)
+            .await?;
+        for r in rows {
+            room.actions.push(r.try_get::<String, _>(0)?);
+        }
+        Ok(Some(room))
+    }
+
+    /// A room without its actions (an empty `actions`), unless it is
+    /// unknown or abandoned: enough to show it, not to play it.
+    pub async fn peek_room(&self, code: &str) -> StoreResult<Option<LoadedRoom>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return Ok(m.load_room(code, false)),
         };
         let row = sqlx::query(
-            "SELECT code, status, setup, seats, settings, version, rematch, created_at
+            "SELECT code, status, setup, seats, settings, version, rematch, created_at, updated_at,
+                    (SELECT MAX(version) FROM actions WHERE room = rooms.code),
+                    (SELECT MAX(at) FROM actions WHERE room = rooms.code)
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
         .bind(code)
@@ -382,27 +430,55 @@ impl Store {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let room = room_of(&row)?;
-        let rows = sqlx::query("SELECT action, version FROM actions WHERE room = $1 ORDER BY seq")
-            .bind(code)
-            .fetch_all(pool)
-            .await?;
-        let mut last_version = room.version;
-        let mut actions = Vec::with_capacity(rows.len());
-        for r in rows {
-            actions.push(r.try_get::<String, _>(0)?);
-            last_version = last_version.max(r.try_get::<i64, _>(1)?);
-        }
-        Ok(Some((room, actions, last_version)))
+        let updated_at: i64 = row.try_get(8)?;
+        let action_version: Option<i64> = row.try_get(9)?;
+        let action_at: Option<i64> = row.try_get(10)?;
+        Ok(Some(LoadedRoom {
+            last_version: room.version.max(action_version.unwrap_or(0)),
+            last_write_at: updated_at.max(action_at.unwrap_or(0)),
+            row: room,
+            actions: Vec::new(),
+        }))
     }
 
-    /// Codes of the rooms in the lobby or playing, oldest first.
+    /// Raises a room's saved version to `version` (never lowers it), and
+    /// leaves `updated_at` alone: a restored room saves the version it
+    /// starts at, so that versions only ever go up across restarts
+    /// (`Registry::get`), without looking touched to the lobby expiry.
+    pub async fn raise_version(&self, code: &str, version: i64) -> StoreResult<()> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.raise_version(code, version),
+        };
+        sqlx::query("UPDATE rooms SET version = $1 WHERE code = $2 AND version < $1")
+            .bind(version)
+            .bind(code)
+            .execute(pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Codes of the rooms in the lobby or playing: games in play first,
+    /// then lobbies, each newest activity (last write) first, so that a
+    /// server with room for only some brings back the games people are
+    /// playing before lobbies nobody may come back to.
     pub async fn unfinished_rooms(&self) -> StoreResult<Vec<String>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
             Err(m) => return Ok(m.unfinished_rooms()),
         };
+        // The last action's time counts as activity: actions do not touch
+        // the room's row. (A CASE, since SQLite's MAX(a, b) is PostgreSQL's
+        // GREATEST.)
         let rows = sqlx::query(
-            "SELECT code FROM rooms WHERE status IN ('lobby', 'playing') ORDER BY created_at",
+            "SELECT code FROM (
+                 SELECT code, status, updated_at,
+                        (SELECT MAX(at) FROM actions WHERE room = rooms.code) AS acted_at
+                 FROM rooms WHERE status IN ('lobby', 'playing')
+             ) AS r
+             ORDER BY CASE status WHEN 'playing' THEN 0 ELSE 1 END,
+                      CASE WHEN acted_at > updated_at THEN acted_at ELSE updated_at END DESC,
+                      code",
         )
         .fetch_all(pool)
         .await?;
@@ -427,7 +503,8 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// Finished games, newest first, finished strictly before `before` (ms).
+    /// Finished public games, newest first, finished strictly before
+    /// `before` (ms). Private games are never listed.
     pub async fn list_games(&self, before: Option<i64>, limit: i64) -> StoreResult<Vec<GameRow>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
@@ -435,7 +512,7 @@ impl Store {
         };
         let rows = sqlx::query(
             "SELECT id, finished_at, preset, board, players, result, actions, '' FROM games
-             WHERE finished_at < $1 ORDER BY finished_at DESC, id LIMIT $2",
+             WHERE public = 1 AND finished_at < $1 ORDER BY finished_at DESC, id LIMIT $2",
         )
         .bind(before.unwrap_or(i64::MAX))
         .bind(limit)
@@ -473,9 +550,10 @@ pub struct Memory {
 struct MemoryInner {
     /// Rooms by code, with when each was last written.
     rooms: HashMap<String, (RoomRow, i64)>,
-    /// Each room's event log: (seq, action JSON, version).
-    actions: HashMap<String, Vec<(i64, String, i64)>>,
-    games: Vec<GameRow>,
+    /// Each room's event log: (seq, action JSON, version, when written).
+    actions: HashMap<String, Vec<(i64, String, i64, i64)>>,
+    /// Archived games, with whether each was public.
+    games: Vec<(GameRow, bool)>,
     failing: bool,
     failing_archives: bool,
     /// The next write goes in but reports a failure, as when a database's
@@ -502,14 +580,20 @@ impl Memory {
 
     /// An archived game, with its record.
     pub fn game(&self, id: &str) -> Option<GameRow> {
-        self.lock().games.iter().find(|g| g.id == id).cloned()
+        let inner = self.lock();
+        inner
+            .games
+            .iter()
+            .map(|(g, _)| g)
+            .find(|g| g.id == id)
+            .cloned()
     }
 
     /// The event log of a room, as action JSON in order.
     pub fn actions(&self, room: &str) -> Vec<String> {
         let inner = self.lock();
         let log = inner.actions.get(room).map(Vec::as_slice).unwrap_or(&[]);
-        log.iter().map(|(_, a, _)| a.clone()).collect()
+        log.iter().map(|(_, a, _, _)| a.clone()).collect()
     }
 
     /// A room's row as last written.
@@ -573,13 +657,13 @@ impl Memory {
     fn append_action(&self, room: &str, seq: i64, action: &str, version: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
         let log = inner.actions.entry(room.to_string()).or_default();
-        let r = match log.iter().find(|(s, _, _)| *s == seq) {
-            Some((_, a, _)) if a == action => Ok(()),
+        let r = match log.iter().find(|(s, _, _, _)| *s == seq) {
+            Some((_, a, _, _)) if a == action => Ok(()),
             Some(_) => Err(StoreError(format!(
                 "action {seq} of room {room} is another action"
             ))),
             None => {
-                log.push((seq, action.to_string(), version));
+                log.push((seq, action.to_string(), version, now_ms()));
                 Ok(())
             }
         };
@@ -589,8 +673,8 @@ impl Memory {
     fn action_at(&self, room: &str, seq: i64) -> StoreResult<Option<String>> {
         let inner = self.lock();
         let log = inner.actions.get(room).map(Vec::as_slice).unwrap_or(&[]);
-        let found = log.iter().find(|(s, _, _)| *s == seq);
-        Ok(found.map(|(_, a, _)| a.clone()))
+        let found = log.iter().find(|(s, _, _, _)| *s == seq);
+        Ok(found.map(|(_, a, _, _)| a.clone()))
     }
 
     fn room_version(&self, code: &str) -> StoreResult<Option<i64>> {
@@ -602,8 +686,8 @@ impl Memory {
         if inner.failing_archives {
             return Err(StoreError("archives are failing (memory store)".into()));
         }
-        if !inner.games.iter().any(|g| g.id == game.id) {
-            inner.games.push(game.clone());
+        if !inner.games.iter().any(|(g, _)| g.id == game.id) {
+            inner.games.push((game.clone(), was_public(&room.settings)));
         }
         if let Some((row, at)) = inner.rooms.get_mut(&room.code) {
             row.status = room.status.clone();
@@ -613,32 +697,56 @@ impl Memory {
         Ok(())
     }
 
-    fn load_room(&self, code: &str) -> Option<(RoomRow, Vec<String>, i64)> {
+    fn load_room(&self, code: &str, with_actions: bool) -> Option<LoadedRoom> {
         let inner = self.lock();
-        let (row, _) = inner
+        let (row, at) = inner
             .rooms
             .get(code)
             .filter(|(r, _)| r.status != "abandoned")?;
         let mut log = inner.actions.get(code).cloned().unwrap_or_default();
-        log.sort_by_key(|&(seq, _, _)| seq);
-        let last = log.iter().map(|&(_, _, v)| v).fold(row.version, i64::max);
-        Some((
-            row.clone(),
-            log.into_iter().map(|(_, a, _)| a).collect(),
-            last,
-        ))
+        log.sort_by_key(|&(seq, _, _, _)| seq);
+        let last_version = log
+            .iter()
+            .map(|&(_, _, v, _)| v)
+            .fold(row.version, i64::max);
+        let last_write_at = log.iter().map(|&(_, _, _, t)| t).fold(*at, i64::max);
+        let actions = match with_actions {
+            true => log.into_iter().map(|(_, a, _, _)| a).collect(),
+            false => Vec::new(),
+        };
+        Some(LoadedRoom {
+            row: row.clone(),
+            actions,
+            last_version,
+            last_write_at,
+        })
+    }
+
+    fn raise_version(&self, code: &str, version: i64) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        if let Some((row, _)) = inner.rooms.get_mut(code) {
+            row.version = row.version.max(version);
+        }
+        Ok(())
+    }
+
+    /// The last write of a room: its row's, or its last action's.
+    fn last_write(&self, inner: &MemoryInner, code: &str, at: i64) -> i64 {
+        let log = inner.actions.get(code).map(Vec::as_slice).unwrap_or(&[]);
+        log.iter().map(|&(_, _, _, t)| t).fold(at, i64::max)
     }
 
     fn unfinished_rooms(&self) -> Vec<String> {
         let inner = self.lock();
-        let mut rooms: Vec<&RoomRow> = inner
-            .rooms
-            .values()
-            .map(|(r, _)| r)
-            .filter(|r| r.status == "lobby" || r.status == "playing")
+        let mut rooms: Vec<(bool, i64, &str)> = (inner.rooms.values())
+            .filter(|(r, _)| r.status == "lobby" || r.status == "playing")
+            .map(|(r, at)| {
+                let last = self.last_write(&inner, &r.code, *at);
+                (r.status != "playing", -last, r.code.as_str())
+            })
             .collect();
-        rooms.sort_by_key(|r| r.created_at);
-        rooms.into_iter().map(|r| r.code.clone()).collect()
+        rooms.sort();
+        rooms.into_iter().map(|(_, _, c)| c.to_string()).collect()
     }
 
     fn abandon_stale_lobbies(&self, before: i64) -> u64 {
@@ -659,7 +767,8 @@ impl Memory {
         let mut games: Vec<GameRow> = inner
             .games
             .iter()
-            .filter(|g| g.finished_at < before)
+            .filter(|(g, public)| *public && g.finished_at < before)
+            .map(|(g, _)| g)
             .map(|g| GameRow {
                 record: String::new(),
                 ..g.clone()
@@ -669,6 +778,14 @@ impl Memory {
         games.truncate(limit.max(0) as usize);
         games
     }
+}
+
+/// Whether a room's settings (JSON) say it is public.
+fn was_public(settings: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(settings)
+        .ok()
+        .and_then(|v| v.get("public")?.as_bool())
+        .unwrap_or(false)
 }
 
 fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {

@@ -56,6 +56,11 @@ pub async fn upgrade(
         return refuse(ErrorCode::BadOrigin);
     }
     let ip = client_ip(&app, peer, &headers);
+    // Each connection looks one room up by code: limited like HTTP lookups.
+    if let Err(r) = app.lookups.check(ip) {
+        app.metrics.error(r.code.as_str());
+        return r.into_response();
+    }
     let Some(slot) = app.ws_addresses.take(ip, app.config.ws_per_address) else {
         return refuse(ErrorCode::TooManyConnections);
     };

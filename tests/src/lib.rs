@@ -47,6 +47,12 @@ impl TestServer {
             bot_delay_ms: 0,
             rooms_per_minute: 1000,
             messages_per_second: 1000,
+            // Every test client comes from 127.0.0.1: the per-address
+            // limits are tested on their own (tests/abuse.rs).
+            rooms_per_minute_per_block: 100_000,
+            rooms_per_minute_total: 100_000,
+            seats_per_minute: 100_000,
+            lookups_per_minute: 100_000,
             ..ServeOpts::default()
         };
         tune(&mut opts);
@@ -149,6 +155,14 @@ impl ChildServer {
                 "1000",
                 "--rooms-per-minute",
                 "1000",
+                "--rooms-per-minute-per-block",
+                "100000",
+                "--rooms-per-minute-total",
+                "100000",
+                "--seats-per-minute",
+                "100000",
+                "--lookups-per-minute",
+                "100000",
                 "--log",
                 "info",
             ])

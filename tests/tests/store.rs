@@ -11,7 +11,7 @@ async fn exercise(store: &Store) {
         status: "lobby".into(),
         setup: "{}".into(),
         seats: "[]".into(),
-        settings: "{}".into(),
+        settings: "{\"public\":true}".into(),
         version: 1,
         rematch: None,
         created_at: 1,
@@ -35,10 +35,17 @@ async fn exercise(store: &Store) {
         store.append_action(&code, 1, "{}", 5).await.is_err(),
         "one writer per seq"
     );
-    let (loaded, actions, version) = store.load_room(&code).await.unwrap().unwrap();
-    assert_eq!(loaded, playing);
-    assert_eq!(actions.len(), 2);
-    assert_eq!(version, 4);
+    let loaded = store.load_room(&code).await.unwrap().unwrap();
+    assert_eq!(loaded.row, playing);
+    assert_eq!(loaded.actions.len(), 2);
+    assert_eq!(loaded.last_version, 4);
+    assert!(loaded.last_write_at > 0);
+    let peeked = store.peek_room(&code).await.unwrap().unwrap();
+    assert_eq!((peeked.last_version, peeked.actions.len()), (4, 0));
+    store.raise_version(&code, 10).await.unwrap();
+    store.raise_version(&code, 7).await.unwrap();
+    let raised = store.peek_room(&code).await.unwrap().unwrap();
+    assert_eq!(raised.row.version, 10, "a version is raised, never lowered");
     assert!(store.unfinished_rooms().await.unwrap().contains(&code));
     let finished_at = chowka_server::store::now_ms();
     let game = GameRow {
@@ -51,13 +58,35 @@ async fn exercise(store: &Store) {
         actions: 2,
         record: "{}".into(),
     };
-    let mut done = playing.clone();
+    let mut done = raised.row.clone();
     done.status = "finished".into();
     store.finish(&done, &game).await.unwrap();
     assert!(!store.unfinished_rooms().await.unwrap().contains(&code));
     assert_eq!(store.game(&code).await.unwrap().unwrap(), game);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
     assert!(list.iter().any(|g| g.id == code));
+    // A private room's game is kept, reachable by its id, never listed.
+    let private = RoomRow {
+        code: chowka_server::ids::new_code(),
+        settings: "{\"public\":false}".into(),
+        ..room.clone()
+    };
+    store.create_room(&private).await.unwrap();
+    let secret = GameRow {
+        id: private.code.clone(),
+        ..game.clone()
+    };
+    let done = RoomRow {
+        status: "finished".into(),
+        ..private.clone()
+    };
+    store.finish(&done, &secret).await.unwrap();
+    assert_eq!(store.game(&private.code).await.unwrap().unwrap(), secret);
+    let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
+    assert!(
+        !list.iter().any(|g| g.id == private.code),
+        "private games are not listed"
+    );
     assert!(store.load_room("NOPE").await.unwrap().is_none());
 }
 

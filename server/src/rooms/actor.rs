@@ -198,7 +198,7 @@ impl RoomActor {
                 // To this connection alone: nobody else missed anything.
                 if let Some(&seat) = self.conns.get(&conn) {
                     self.out.to(conn, &self.welcome(seat));
-                    self.out.to(conn, &self.state(Vec::new()));
+                    self.out.to(conn, &self.state_for(seat, Vec::new()));
                     self.out.to(conn, &self.presence());
                 }
             }
@@ -255,7 +255,7 @@ impl RoomActor {
             // A computer was playing for this player: they take over again.
             self.changed(Vec::new());
         } else {
-            self.out.to(conn, &self.state(Vec::new()));
+            self.out.to(conn, &self.state_for(seat, Vec::new()));
         }
         self.out.to(conn, &self.presence());
         self.presence_changed();

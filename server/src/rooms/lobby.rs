@@ -162,7 +162,7 @@ impl RoomActor {
             return Err(ErrorCode::NotFinished.into());
         }
         if self.room.rematch.is_some() {
-            self.out.to(conn, &self.state(Vec::new()));
+            self.out.to(conn, &self.state_for(seat, Vec::new()));
             return Ok(());
         }
         let mut setup = self.room.setup.clone();

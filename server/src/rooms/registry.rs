@@ -1,17 +1,30 @@
 //! Room codes to room tasks: creates rooms, and brings rooms back from the
 //! store, at start-up and on demand after an idle room closed.
+//!
+//! `--max-rooms` counts the rooms that can still change: lobbies and games
+//! in play. A finished room needs no task to be read: its HTTP details
+//! come from the store ([`Registry::details`]). A WebSocket `hello` to a
+//! finished room does start a task, because its seated players may still
+//! chat and ask for the rematch (which creates a room and saves the link,
+//! through the actor's `commit`): such a task does not count against
+//! `--max-rooms` (it has its own cap of as many), and it closes one minute
+//! after its last connection leaves instead of `--idle-room-secs`.
 
 use super::room::Room;
 use super::stub::{channel, RoomStub};
-use super::views::Listing;
+use super::views::{Details, Listing};
 use crate::error::{ErrorCode, Refusal};
 use crate::metrics::Metrics;
-use crate::store::{Store, StoreError};
+use crate::store::{LoadedRoom, Store, StoreError};
 use crate::ServeOpts;
+use chowka_protocol::messages::RoomStatus;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, watch};
+
+/// Seconds a finished room's task stays with nobody connected.
+const FINISHED_IDLE_SECS: u64 = 60;
 
 /// What every room task shares.
 #[derive(Clone)]
@@ -28,11 +41,25 @@ pub struct Shared {
     pub registry: Registry,
 }
 
-/// What new room tasks are given; taken away at shutdown.
-type Parts = (Arc<ServeOpts>, Store, Arc<Metrics>, watch::Receiver<bool>);
+/// What new room tasks are given; taken away at shutdown. The second
+/// options are the first with the short idle time of a finished room.
+type Parts = (
+    Arc<ServeOpts>,
+    Store,
+    Arc<Metrics>,
+    watch::Receiver<bool>,
+    Arc<ServeOpts>,
+);
+
+/// A running room task, and whether it was started for a finished room
+/// (not counted against `--max-rooms`).
+struct Running {
+    stub: RoomStub,
+    finished: bool,
+}
 
 struct RegistryInner {
-    rooms: Mutex<HashMap<String, RoomStub>>,
+    rooms: Mutex<HashMap<String, Running>>,
     /// Serializes loading rooms from the store, so that two requests for
     /// one closed room cannot start two tasks writing one event log.
     loading: tokio::sync::Mutex<()>,
@@ -67,6 +94,10 @@ impl Registry {
         shutdown: watch::Receiver<bool>,
     ) -> Registry {
         let (done, done_rx) = mpsc::channel(1);
+        let finished_config = Arc::new(ServeOpts {
+            idle_room_secs: config.idle_room_secs.min(FINISHED_IDLE_SECS),
+            ..(*config).clone()
+        });
         Registry {
             inner: Arc::new(RegistryInner {
                 rooms: Mutex::new(HashMap::new()),
@@ -74,17 +105,22 @@ impl Registry {
                 done: Mutex::new(Some(done)),
                 listings: Mutex::new(HashMap::new()),
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
-                parts: Mutex::new(Some((config, store, metrics, shutdown))),
+                parts: Mutex::new(Some((config, store, metrics, shutdown, finished_config))),
             }),
         }
     }
 
     fn shared(&self) -> Option<(Shared, mpsc::Sender<()>)> {
+        self.shared_for(false)
+    }
+
+    /// The parts of a new task; for a finished room, with its short idle time.
+    fn shared_for(&self, finished: bool) -> Option<(Shared, mpsc::Sender<()>)> {
         let parts = self.inner.parts.lock().ok()?.clone()?;
         let done = self.inner.done.lock().ok()?.clone()?;
         Some((
             Shared {
-                config: parts.0,
+                config: if finished { parts.4 } else { parts.0 },
                 store: parts.1,
                 metrics: parts.2,
                 shutdown: parts.3,
@@ -94,27 +130,44 @@ impl Registry {
         ))
     }
 
-    /// Number of rooms with a running task.
+    /// Number of running room tasks that count against `--max-rooms`:
+    /// every one but those started for finished rooms.
     pub fn len(&self) -> usize {
-        self.inner.rooms.lock().map(|m| m.len()).unwrap_or(0)
+        self.count(false)
     }
 
-    /// Whether no room task runs.
+    /// Whether no such room task runs.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    fn running(&self, code: &str) -> Option<RoomStub> {
-        let rooms = self.inner.rooms.lock().ok()?;
-        rooms.get(code).filter(|s| !s.is_closed()).cloned()
+    /// Number of running tasks started for finished rooms.
+    pub fn finished_len(&self) -> usize {
+        self.count(true)
     }
 
-    fn spawn(&self, room: Room) -> Option<RoomStub> {
-        let (shared, done) = self.shared()?;
+    fn count(&self, finished: bool) -> usize {
+        let rooms = self.inner.rooms.lock();
+        rooms.map_or(0, |m| m.values().filter(|r| r.finished == finished).count())
+    }
+
+    fn running(&self, code: &str) -> Option<RoomStub> {
+        let rooms = self.inner.rooms.lock().ok()?;
+        (rooms.get(code))
+            .filter(|r| !r.stub.is_closed())
+            .map(|r| r.stub.clone())
+    }
+
+    fn spawn(&self, room: Room, finished: bool) -> Option<RoomStub> {
+        let (shared, done) = self.shared_for(finished)?;
         let metrics = shared.metrics.clone();
         let code = room.code.clone();
         let (stub, actor) = channel(room, shared);
-        self.inner.rooms.lock().ok()?.insert(code, stub.clone());
+        let running = Running {
+            stub: stub.clone(),
+            finished,
+        };
+        self.inner.rooms.lock().ok()?.insert(code, running);
         metrics.rooms_active.fetch_add(1, Relaxed);
         tokio::spawn(async move {
             actor.run().await;
@@ -132,7 +185,7 @@ impl Registry {
         }
         (shared.store.create_room(&room.row()).await).map_err(CreateError::Store)?;
         shared.metrics.rooms_created.fetch_add(1, Relaxed);
-        self.spawn(room).ok_or(CreateError::TooMany)
+        self.spawn(room, false).ok_or(CreateError::TooMany)
     }
 
     /// The room with this code: running, or brought back from the store.
@@ -152,41 +205,86 @@ impl Registry {
         let loaded = (shared.store.load_room(code).await)
             .map_err(|e| Refusal::store(format!("cannot load room {code}: {e}")))?
             .ok_or_else(Refusal::no_room)?;
-        if self.len() >= shared.config.max_rooms {
+        // Finished and archived: it can change no more, so it does not
+        // take the place of a room that can (but has a cap of its own).
+        let finished = loaded.row.status == RoomStatus::Finished.as_str();
+        let held = if finished {
+            self.finished_len()
+        } else {
+            self.len()
+        };
+        if held >= shared.config.max_rooms {
             return Err(ErrorCode::TooManyRooms.into());
         }
-        let room = Room::restore(loaded.0, &loaded.1, loaded.2).map_err(|e| {
-            tracing::error!(room = code, "cannot restore room: {e}");
-            Refusal::new(ErrorCode::RoomUnreadable)
-        })?;
+        let room = restore(loaded)?;
+        // The restored version is saved before anyone sees it, so that
+        // the next restore starts past it (see `restored_version`).
+        (shared.store.raise_version(code, room.version as i64).await)
+            .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
         tracing::info!(room = code, "room restored from the store");
-        self.spawn(room).ok_or_else(Refusal::no_room)
+        self.spawn(room, finished).ok_or_else(Refusal::no_room)
+    }
+
+    /// The details of the room with this code: from its task if it runs,
+    /// else from the store, starting no task (looking at a room must not
+    /// take a place among `--max-rooms`).
+    pub async fn details(&self, code: &str) -> Result<Details, Refusal> {
+        if let Some(stub) = self.running(code) {
+            if let Some(d) = stub.details().await {
+                return Ok(d);
+            }
+        }
+        let (shared, _) = self.shared().ok_or_else(Refusal::no_room)?;
+        let loaded = (shared.store.peek_room(code).await)
+            .map_err(|e| Refusal::store(format!("cannot load room {code}: {e}")))?
+            .ok_or_else(Refusal::no_room)?;
+        // Without its actions the game is not replayed: the details show
+        // no game, only the room, at the version a restore would give it.
+        Ok(Details::stored(&restore(loaded)?))
     }
 
     /// Forgets a room whose task is ending.
     pub(crate) fn remove(&self, code: &str) {
         if let Ok(mut rooms) = self.inner.rooms.lock() {
-            if rooms.get(code).is_some_and(|s| s.is_closed()) {
+            if rooms.get(code).is_some_and(|r| r.stub.is_closed()) {
                 rooms.remove(code);
             }
         }
     }
 
-    /// Restores every unfinished room from the store; returns how many.
+    /// Restores the unfinished rooms from the store, as many as
+    /// `--max-rooms` allows; returns how many. Games in play come first
+    /// (the most recently played first), then lobbies in the places left:
+    /// a lobby never keeps a game from coming back. Lobbies nobody touched
+    /// for `--lobby-expiry-secs` are given up first.
     pub async fn restore_all(&self) -> Result<usize, StoreError> {
         let (shared, _) = self.shared().ok_or(StoreError("shutting down".into()))?;
-        // Lobbies nobody touched for a week are given up: no game was
-        // played in them, and they would otherwise come back forever.
-        let week_ago = crate::store::now_ms() - 7 * 24 * 3600 * 1000;
-        shared.store.abandon_stale_lobbies(week_ago).await?;
+        // No game was played in them, and they would otherwise come back
+        // forever, each taking a place among `--max-rooms`.
+        let expiry = i64::try_from(shared.config.lobby_expiry_secs.saturating_mul(1000));
+        let before = crate::store::now_ms().saturating_sub(expiry.unwrap_or(i64::MAX));
+        let given_up = shared.store.abandon_stale_lobbies(before).await?;
+        if given_up > 0 {
+            tracing::info!("gave up {given_up} lobbies nobody touched");
+        }
         let codes = shared.store.unfinished_rooms().await?;
-        let mut n = 0;
+        let (mut n, mut left) = (0, 0);
         for code in codes {
+            if self.len() >= shared.config.max_rooms {
+                left += 1;
+                continue;
+            }
             match self.get(&code).await {
                 Ok(_) => n += 1,
                 Err(r) => tracing::warn!(room = %code, "not restored: {r}"),
             }
+        }
+        if left > 0 {
+            tracing::warn!(
+                "{left} unfinished rooms not restored (--max-rooms {}): they come back when asked for and a place is free",
+                shared.config.max_rooms
+            );
         }
         Ok(n)
     }
@@ -226,4 +324,54 @@ impl Registry {
         rooms.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.code.cmp(&b.code)));
         rooms
     }
+}
+
+/// A room from the store, its game replayed, at [`restored_version`].
+fn restore(loaded: LoadedRoom) -> Result<Room, Refusal> {
+    let code = loaded.row.code.clone();
+    let version = restored_version(&loaded);
+    let mut room =
+        Room::restore(loaded.row, &loaded.actions, loaded.last_version).map_err(|e| {
+            tracing::error!(room = code, "cannot restore room: {e}");
+            Refusal::new(ErrorCode::RoomUnreadable)
+        })?;
+    room.version = room.version.max(version);
+    Ok(room)
+}
+
+/// The version a room restored from the store starts at: past every
+/// version its last task may have shown, so that versions only ever go up,
+/// across restarts and kill -9 too.
+///
+/// Every change a player can see bumps the version; most are saved with
+/// it, but three are not (`RoomActor::changed`): a computer standing in
+/// for an absent player (takeover), that player coming back, and the turn
+/// clock running out. Rather than add a write to each (and slow the room
+/// loop down), the restore skips past as many as can have happened since
+/// the room was last written, and saves the version it starts at
+/// (`Registry::get`) so that each task only has its own to cover:
+/// - a seat's takeover needs its player away `takeover` seconds, and a
+///   return needs a takeover first (stand-ins are not saved), so a seat
+///   makes at most 2 × (elapsed / takeover + 1) unsaved changes;
+/// - the clock runs out at most once per `turn_clock` seconds between two
+///   saves (the server then plays for the player, and saves that);
+/// - one more for the restore itself.
+///
+/// Elapsed time is the wall clock since the last write (row or action),
+/// which covers the whole life of the task that wrote it, however it ended.
+fn restored_version(loaded: &LoadedRoom) -> u64 {
+    let settings: super::Settings = serde_json::from_str(&loaded.row.settings).unwrap_or_default();
+    let seats = serde_json::from_str::<Vec<serde_json::Value>>(&loaded.row.seats)
+        .map_or(4, |s| s.len()) as u64;
+    let elapsed = (crate::store::now_ms() - loaded.last_write_at).max(0) as u64;
+    let times = |secs: Option<u32>| match secs {
+        Some(s) => elapsed / (u64::from(s.max(1)) * 1000) + 1,
+        None => 0,
+    };
+    let unsaved = seats
+        .saturating_mul(2 * times(settings.takeover))
+        .saturating_add(times(settings.turn_clock));
+    (loaded.last_version.max(0) as u64)
+        .saturating_add(unsaved)
+        .saturating_add(1)
 }

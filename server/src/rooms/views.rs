@@ -1,8 +1,16 @@
 //! What a room shows: the room view and state sent to connections, the
 //! presence, the details of the HTTP API, and its entry in the list of
 //! open rooms. Nothing here changes the room.
+//!
+//! Who looks matters in one place: the code of a rematch room is shown to
+//! the seated players only. Anyone with a room's code may watch it, so a
+//! private room's rematch code in a spectator's view (or in the HTTP
+//! details, which anyone may read) would hand a stranger the way into the
+//! next game. `RoomActor::room_view` and `RoomActor::state` are what
+//! anyone may see; the `_for` variants add what a seat may.
 
 use super::actor::RoomActor;
+use super::room::Room;
 use chowka_protocol::messages::{BoardView, GameView, RoomStatus, RoomView, SeatView, ServerMsg};
 use chowka_protocol::{Event, Player, Side};
 use serde::Serialize;
@@ -17,6 +25,50 @@ pub struct Details {
     pub room: RoomView,
     /// Number of spectators connected.
     pub spectators: u32,
+}
+
+impl Details {
+    /// The details of a room with no task, from the store: nobody is
+    /// connected, no clock runs, nobody watches.
+    pub fn stored(room: &Room) -> Details {
+        Details {
+            version: room.version,
+            room: view_of(room, |_| false, |_| false, None),
+            spectators: 0,
+        }
+    }
+}
+
+/// The room view anyone may see (no rematch code), with who is connected,
+/// who has a stand-in, and the time left on the clock.
+fn view_of(
+    r: &Room,
+    connected: impl Fn(usize) -> bool,
+    standin: impl Fn(usize) -> bool,
+    clock_ms: Option<u64>,
+) -> RoomView {
+    let sides = Side::seating(r.seats.len().clamp(2, 4));
+    let seats = (r.seats.iter().enumerate())
+        .map(|(i, s)| SeatView {
+            name: s.taken().then(|| s.shown_name()),
+            bot: s.bot.map(|l| l.name().to_string()),
+            connected: connected(i),
+            host: s.host,
+            side: sides.get(i).copied().unwrap_or(Side::S),
+            standin: standin(i),
+        })
+        .collect();
+    RoomView {
+        code: r.code.clone(),
+        status: r.status,
+        rules: r.rules(),
+        seats,
+        public: r.settings.public,
+        turn_clock: r.settings.turn_clock,
+        clock_ms,
+        rematch: None,
+        takeover: r.settings.takeover,
+    }
 }
 
 /// A seat just taken.
@@ -66,39 +118,39 @@ impl RoomActor {
         self.conns.values().filter(|s| s.is_none()).count() as u32
     }
 
-    /// The room as everyone sees it.
+    /// The room as anyone may see it: no rematch code.
     pub(super) fn room_view(&self) -> RoomView {
-        let r = &self.room;
-        let sides = Side::seating(r.seats.len().clamp(2, 4));
-        let seats = (r.seats.iter().enumerate())
-            .map(|(i, s)| SeatView {
-                name: s.taken().then(|| s.shown_name()),
-                bot: s.bot.map(|l| l.name().to_string()),
-                connected: self.connected(i),
-                host: s.host,
-                side: sides.get(i).copied().unwrap_or(Side::S),
-                standin: self.stands_in(i),
-            })
-            .collect();
-        RoomView {
-            code: r.code.clone(),
-            status: r.status,
-            rules: r.rules(),
-            seats,
-            public: r.settings.public,
-            turn_clock: r.settings.turn_clock,
-            clock_ms: (self.timers.clock)
-                .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
-            rematch: r.rematch.clone(),
-            takeover: r.settings.takeover,
-        }
+        self.room_view_for(None)
     }
 
-    /// The versioned state, with the events that led to it.
+    /// The room as `seat` sees it (`None`: a spectator); only a seat sees
+    /// the rematch code.
+    pub(super) fn room_view_for(&self, seat: Option<Player>) -> RoomView {
+        let clock_ms = (self.timers.clock)
+            .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64);
+        let mut view = view_of(
+            &self.room,
+            |i| self.connected(i),
+            |i| self.stands_in(i),
+            clock_ms,
+        );
+        if seat.is_some() {
+            view.rematch = self.room.rematch.clone();
+        }
+        view
+    }
+
+    /// The versioned state as anyone may see it, with the events that led
+    /// to it.
     pub(super) fn state(&self, events: Vec<Event>) -> ServerMsg {
+        self.state_for(None, events)
+    }
+
+    /// The versioned state as `seat` sees it (`None`: a spectator).
+    pub(super) fn state_for(&self, seat: Option<Player>, events: Vec<Event>) -> ServerMsg {
         ServerMsg::State {
             version: self.room.version,
-            room: self.room_view(),
+            room: self.room_view_for(seat),
             game: self.room.game.as_ref().map(GameView::new),
             events,
         }
@@ -123,9 +175,16 @@ impl RoomActor {
         }
     }
 
-    /// Sends the state to everyone.
+    /// Sends the state to everyone: one message for all, or, once there
+    /// is a rematch code that only seats may see, one for each connection.
     pub(super) fn broadcast_state(&self, events: Vec<Event>) {
-        self.out.to_all(&self.state(events));
+        if self.room.rematch.is_none() {
+            self.out.to_all(&self.state(events));
+            return;
+        }
+        for (&conn, &seat) in &self.conns {
+            self.out.to(conn, &self.state_for(seat, events.clone()));
+        }
     }
 
     /// Lists the room among the open rooms while it is public, in the

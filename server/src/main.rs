@@ -5,6 +5,18 @@ use chowka_server::{bots, commands, config};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// jemalloc rather than the system allocator: a server whose sockets come
+/// and go in thousands gives the memory of closed ones back to the system
+/// (glibc's allocator and mimalloc kept all of it; docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// jemalloc's settings: a background thread returns pages unused for a
+/// second, instead of waiting for the next allocation to do it.
+#[allow(non_upper_case_globals)]
+#[export_name = "_rjem_malloc_conf"]
+pub static malloc_conf: &[u8] = b"background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0\0";
+
 /// Chowka Bhara online: serve games, or check and simulate them.
 #[derive(Parser)]
 #[command(version, about)]

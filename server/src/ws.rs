@@ -150,12 +150,31 @@ async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> boo
     send(socket, Message::Text(refusal.to_ws_text().into())).await
 }
 
+/// How long a closing connection is read (and what comes discarded) for
+/// the client's own close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Closes the connection with this status and reason, as RFC 6455 wants:
+/// the close frame, then reading until the client's close comes back.
+/// Closing with unread bytes would make the kernel reset the connection,
+/// and a reset throws away what the client had not read yet, this error
+/// and close frame included.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
     };
-    send(socket, Message::Close(Some(frame))).await;
+    if !send(socket, Message::Close(Some(frame))).await {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// What a text frame turned out to be.

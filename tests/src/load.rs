@@ -5,7 +5,7 @@
 use crate::{room_of, start_game_on, ws_url, ChildServer, Client};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::net::TcpSocket;
@@ -46,6 +46,9 @@ async fn socket_from(
     let socket = TcpSocket::new_v4().expect("socket");
     socket.bind(from).expect("bind a loopback address");
     let tcp = socket.connect(server).await.expect("connect");
+    // A browser's socket sends at once; waiting on delayed ACKs would
+    // measure the client's Nagle, not the server.
+    tcp.set_nodelay(true).expect("nodelay");
     let (ws, _) = tokio_tungstenite::client_async(url, tcp)
         .await
         .expect("handshake");
@@ -104,9 +107,10 @@ pub async fn crowd(readers: usize, silent: usize, seconds: u64) {
             let (mut states, mut backwards, mut last) = (0u64, 0u64, 0u64);
             while let Some(Ok(m)) = ws.next().await {
                 let Message::Text(t) = m else { continue };
-                let v: Value = serde_json::from_str(&t).unwrap_or_default();
-                if v["type"] == "state" {
-                    let version = v["version"].as_u64().unwrap_or(0);
+                // A thousand readers parsing every state would spend the
+                // machine's CPU in the load client: the version is read
+                // from the state's head, `{"type":"state","version":N,`.
+                if let Some(version) = state_version(&t) {
                     states += 1;
                     backwards += (version <= last) as u64;
                     last = last.max(version);
@@ -215,8 +219,12 @@ pub async fn idle(sockets: usize) {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before = rss_kib(server.pid());
     let started = Instant::now();
-    for i in rooms..sockets {
-        open.push(join_idle(i, addr, &url, &codes[i % rooms]).await);
+    // In batches of 200 at once, as a crowd arrives.
+    for batch in (rooms..sockets).collect::<Vec<_>>().chunks(200) {
+        let joins = batch
+            .iter()
+            .map(|&i| join_idle(i, addr, &url, &codes[i % rooms]));
+        open.extend(futures_util::future::join_all(joins).await);
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let during = rss_kib(server.pid());
@@ -232,7 +240,14 @@ pub async fn idle(sockets: usize) {
         (during.saturating_sub(before)) as f64 / added as f64
     );
     drop(open);
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // Wait until the server has closed every one of them.
+    let closing = Instant::now();
+    while metric(&crate::metrics(&base).await, "chowka_connections_active") > 0
+        && closing.elapsed() < Duration::from_secs(30)
+    {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
     let after = rss_kib(server.pid());
     println!(
         "after they closed: {} MiB ({} MiB kept of {} MiB)",
@@ -257,4 +272,11 @@ async fn join_idle(
         let _ = ws.next().await;
     }
     ws
+}
+
+/// The version of a `state` message, read from its first fields.
+fn state_version(text: &str) -> Option<u64> {
+    let rest = text.strip_prefix(r#"{"type":"state","version":"#)?;
+    let end = rest.find(|c: char| !c.is_ascii_digit())?;
+    rest[..end].parse().ok()
 }

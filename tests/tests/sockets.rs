@@ -272,3 +272,24 @@ fn masked_text(payload: &[u8]) -> Vec<u8> {
     f.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
     f
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_of_every_size_up_to_the_limit_are_read_whole() {
+    let mut server = TestServer::start_with(|o| o.messages_per_second = 1000).await;
+    let (code, tokens) = room_of(&server.base, 2, json!({})).await;
+    let mut c = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
+    // Sizes around and across the socket's read buffer, up to the 16 KiB
+    // limit: each is read whole and answered (a chat this long is refused).
+    for n in (301..16_000).step_by(397).chain(4_050..4_150) {
+        c.send(json!({"type": "chat", "text": "x".repeat(n)})).await;
+        assert_eq!(c.error().await, "bad_chat", "a message of {n} characters");
+    }
+    // Over the limit, up to four times it, each is read whole and refused.
+    for n in [16_500, 17_408, 24_000, 40_000, 60_000] {
+        let mut c = Client::join(&server.ws(), &code, None).await;
+        c.send(json!({"type": "chat", "text": "x".repeat(n)})).await;
+        assert_eq!(c.error().await, "too_big", "a message of {n} characters");
+        assert_eq!(c.closed().await, Some(1009));
+    }
+    server.stop().await;
+}

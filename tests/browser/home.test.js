@@ -59,3 +59,18 @@ test('the rules page renders the rules text with an anchor per rule', { timeout:
   await page.waitForFunction(() => location.hash === '#rule-R15');
   await context.close();
 });
+
+test('a friend who types the code with a dash and in small letters gets the seat, not a watcher\'s view', { timeout: 60000 }, async () => {
+  const host = await fetch(`${env.server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Asha' }) }).then((r) => r.json());
+  const typed = `${host.code.slice(0, 3)}-${host.code.slice(3)}`.toLowerCase();
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await page.goto(env.server.url + '/');
+  await page.fill('form.join input >> nth=0', typed);
+  await page.fill('form.join input >> nth=1', 'Ravi');
+  await page.click('form.join button[type="submit"]');
+  await page.waitForURL(new RegExp(`/r/${host.code}$`));
+  await page.waitForSelector('.seat.me');
+  assert.equal(await page.locator('text=Watching').isVisible(), false, 'not shown as watching');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

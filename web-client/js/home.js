@@ -188,8 +188,10 @@ function joinForm(navigate) {
     status.textContent = 'Joining…';
     try {
       const res = await api.joinRoom(c, who);
-      saveSeat(c, { token: res.token, seat: res.seat });
-      navigate(`/r/${c}`);
+      // The server's spelling of the code: the one the room page looks up
+      // (a code typed with a dash or a space is the same room).
+      saveSeat(res.code, { token: res.token, seat: res.seat });
+      navigate(`/r/${res.code}`);
     } catch (err) {
       status.replaceChildren(err.message + ' ', err.status === 404 ? '' : h('a', { href: `/r/${c}`, text: 'Watch the room instead' }));
       showError(err.message);

@@ -145,7 +145,7 @@ export async function createRoom(page, url, { name, board = 5, players = 2, pres
   if (preset) await page.check(`input[name="preset"][value="${preset}"]`, { force: true });
   await page.click(`input[name="board"][value="${board}"] + span`);
   await page.click(`input[name="players"][value="${players}"] + span`);
-  if (!publicRoom) await page.uncheck('#create-public');
+  await page.setChecked('#create-public', publicRoom);
   if (pawns || gate) {
     await page.click('details.options > summary');
     if (pawns) await page.selectOption('#opt-pawns', String(pawns));

@@ -74,3 +74,17 @@ test('a friend who types the code with a dash and in small letters gets the seat
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a room made with the form as it comes is private: not listed among the open rooms', { timeout: 60000 }, async () => {
+  const { page, context } = await newPlayer(env.browser, DESKTOP);
+  await page.goto(env.server.url + '/');
+  assert.equal(await page.isChecked('#create-public'), false, 'listing is a choice');
+  await page.fill('#create-name', 'Meena');
+  await page.click('form.create button[type="submit"]');
+  await page.waitForURL(/\/r\/[A-Z0-9]+$/);
+  const code = page.url().split('/r/')[1];
+  const listed = await fetch(`${env.server.url}/api/rooms`).then((r) => r.json());
+  assert.equal(listed.rooms.filter((r) => r.code === code).length, 0, 'not listed');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

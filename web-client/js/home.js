@@ -112,7 +112,9 @@ function fillCreateForm(form, table, navigate) {
     h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: 'Computer stand-in' }), takeover,
       h('p', { class: 'hint', id: 'opt-takeover-hint', text: 'A computer plays for someone who dropped out, until they come back.' })));
 
-  const isPublic = h('input', { id: 'create-public', type: 'checkbox', name: 'public', checked: true });
+  // Private unless the host chooses to list it: a room is meant for friends
+  // with the link, and strangers would take the seats meant for them.
+  const isPublic = h('input', { id: 'create-public', type: 'checkbox', name: 'public' });
   const status = h('p', { class: 'form-status', role: 'status' });
   const submit = h('button', { type: 'submit', class: 'btn primary big', text: 'Create room' });
 

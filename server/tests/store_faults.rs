@@ -25,19 +25,6 @@ async fn started() -> (Table, Conn) {
     (table, asha)
 }
 
-/// Sends Asha's simple action on her latest state; the messages that came.
-async fn act(table: &Table, asha: &mut Conn) -> Vec<Value> {
-    let version = asha.state["version"].clone();
-    let action = asha.simple_action();
-    table
-        .send(
-            asha,
-            json!({"type": "act", "version": version, "action": action}),
-        )
-        .await;
-    asha.drain()
-}
-
 fn errors(got: &[Value]) -> Vec<&str> {
     got.iter()
         .filter(|m| m["type"] == "error")

@@ -200,15 +200,16 @@ pub async fn play_until_turn_of(table: &Table, conn: &mut Conn, seat: u64) {
         {
             return;
         }
-        let version = conn.state["version"].clone();
-        let action = conn.simple_action();
-        table
-            .send(
-                conn,
-                json!({"type": "act", "version": version, "action": action}),
-            )
-            .await;
-        conn.drain();
+        act(table, conn).await;
     }
     panic!("seat {seat} never came to move");
+}
+
+/// Sends the simple action on `conn`'s latest state; the messages that came.
+pub async fn act(table: &Table, conn: &mut Conn) -> Vec<Value> {
+    let version = conn.state["version"].clone();
+    let action = conn.simple_action();
+    let msg = json!({"type": "act", "version": version, "action": action});
+    table.send(conn, msg).await;
+    conn.drain()
 }

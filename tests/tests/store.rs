@@ -1,7 +1,15 @@
 //! The store against SQLite always, and against PostgreSQL when
-//! TEST_DATABASE_URL is set.
+//! TEST_DATABASE_URL is set, there also through a proxy that loses the
+//! reply to a commit.
 
 use chowka_server::store::{GameRow, RoomRow, Store};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Mutex;
 
 async fn exercise(store: &Store) {
     store.ping().await.unwrap();
@@ -130,5 +138,229 @@ async fn a_whole_game_is_stored_on_postgres() {
     let (s, game) = get(&server.base, &format!("/api/games/{code}")).await;
     assert_eq!(s, 200);
     assert_eq!(game["result"], clients[0].state["game"]["result"]);
+    server.stop().await;
+}
+
+/// A TCP proxy in front of PostgreSQL that can lose one commit's reply:
+/// once armed, it lets the next `INSERT INTO actions` reach the database
+/// and commit, then cuts the connection before the answer comes back, as
+/// a network fault or a dying load balancer would. Every other connection
+/// and query passes through untouched.
+struct LossyProxy {
+    /// Where the proxy listens.
+    addr: std::net::SocketAddr,
+    /// Set by [`LossyProxy::arm`], cleared by the one drop it allows.
+    armed: Arc<AtomicBool>,
+    /// How many replies it dropped.
+    dropped: Arc<AtomicUsize>,
+}
+
+impl LossyProxy {
+    /// Listens on a free loopback port and forwards every connection to
+    /// `upstream` (`host:port`).
+    async fn start(upstream: String) -> LossyProxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let proxy = LossyProxy {
+            addr: listener.local_addr().unwrap(),
+            armed: Arc::new(AtomicBool::new(false)),
+            dropped: Arc::new(AtomicUsize::new(0)),
+        };
+        let (armed, dropped) = (proxy.armed.clone(), proxy.dropped.clone());
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                // Without PostgreSQL, dropping the client fails its connect.
+                if let Ok(server) = TcpStream::connect(&upstream).await {
+                    tokio::spawn(relay(client, server, armed.clone(), dropped.clone()));
+                }
+            }
+        });
+        proxy
+    }
+
+    /// Drops the reply to the next action written. The connection that
+    /// writes it must not have prepared the insert yet (the proxy knows
+    /// the statement by its text, which sqlx sends once per connection).
+    fn arm(&self) {
+        self.armed.store(true, SeqCst);
+    }
+
+    /// How many replies were dropped.
+    fn dropped(&self) -> usize {
+        self.dropped.load(SeqCst)
+    }
+}
+
+/// Relays one connection both ways until either side closes, or until
+/// the armed proxy has let an action's insert commit and cut it.
+async fn relay(
+    client: TcpStream,
+    server: TcpStream,
+    armed: Arc<AtomicBool>,
+    dropped: Arc<AtomicUsize>,
+) {
+    let (mut from_client, to_client) = client.into_split();
+    let (from_server, mut to_server) = server.into_split();
+    // Shared so that the cut can hold back the replies while the client's
+    // side stays open: closing it would tell sqlx at once, and its
+    // read-back could then race the commit.
+    let to_client = Arc::new(Mutex::new(to_client));
+    let replies = tokio::spawn(forward(from_server, to_client.clone()));
+    let mut buf = vec![0u8; 8192];
+    // sqlx prepares a statement (Parse, Describe, Sync: its text) and
+    // waits for the answer before it runs it (Bind, Execute, Sync), so
+    // the insert runs in the first message after its text that is a Bind.
+    let mut insert_prepared = false;
+    loop {
+        let n = match from_client.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let bytes = &buf[..n];
+        let armed_now = armed.load(SeqCst);
+        if armed_now && contains(bytes, b"INSERT INTO actions") {
+            insert_prepared = true;
+        } else if armed_now && insert_prepared && bytes[0] == b'B' {
+            // No reply gets out from here on. PostgreSQL runs the insert
+            // and commits it on the Sync, whether or not anyone reads its
+            // answer; then both ends are closed.
+            let _held = to_client.lock().await;
+            let _ = to_server.write_all(bytes).await;
+            // A loopback insert takes about a millisecond: ample margin.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            armed.store(false, SeqCst);
+            dropped.fetch_add(1, SeqCst);
+            replies.abort();
+            let _ = replies.await;
+            return;
+        }
+        if to_server.write_all(bytes).await.is_err() {
+            break;
+        }
+    }
+    replies.abort();
+}
+
+/// Copies bytes from `from` to `to` until either side closes.
+async fn forward(mut from: OwnedReadHalf, to: Arc<Mutex<OwnedWriteHalf>>) {
+    let mut buf = vec![0u8; 8192];
+    loop {
+        match from.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                if to.lock().await.write_all(&buf[..n]).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Whether `needle` occurs in `bytes`.
+fn contains(bytes: &[u8], needle: &[u8]) -> bool {
+    bytes.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The `host:port` of a `postgres://user@host:port/db` URL, as written
+/// in it, and as the proxy dials it (port 5432 if it names none).
+fn host_port(url: &str) -> (String, String) {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+    let written = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let dial = if written.contains(':') {
+        written.to_string()
+    } else {
+        format!("{written}:5432")
+    };
+    (written.to_string(), dial)
+}
+
+/// The fault: a commit whose reply is lost. The action must stand
+/// (the player sees it, nobody is told `store_unavailable`), the next
+/// actions must follow it (no duplicate key on its sequence number), and
+/// a restarted server must find exactly the actions the players saw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_whose_commit_reply_is_lost_stands_on_postgres() {
+    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL to lose a commit's reply on it");
+        return;
+    };
+    use chowka_tests::*;
+    use serde_json::json;
+    let (written, upstream) = host_port(&url);
+    let proxy = LossyProxy::start(upstream).await;
+    let through_proxy = url.replacen(&written, &proxy.addr.to_string(), 1);
+    // One connection: the first action prepares the insert on the very
+    // connection that runs it, so the proxy sees its text.
+    let mut server = TestServer::start_with(|o| {
+        o.database_url = Some(through_proxy);
+        o.db_connections = 1;
+    })
+    .await;
+    let (code, tokens) = room_of(&server.base, 2, json!({"pawns": 2})).await;
+    let mut clients = start_game(&server, &code, &tokens).await;
+
+    proxy.arm();
+    let mover = clients
+        .iter()
+        .position(|c| {
+            c.state["game"]["can_throw"] == true && c.seat == c.state["game"]["to_move"].as_u64()
+        })
+        .expect("someone throws first");
+    let before = clients[mover].version();
+    clients[mover]
+        .send(json!({"type": "act", "version": before, "action": {"do": "throw"}}))
+        .await;
+    let answer = clients[mover]
+        // States from the start may still be queued: wait for the throw's.
+        .until(|m| {
+            m["type"] == "error" || (m["type"] == "state" && m["version"].as_u64() > Some(before))
+        })
+        .await;
+    assert_eq!(
+        proxy.dropped(),
+        1,
+        "the proxy dropped the insert's reply: {answer}"
+    );
+    assert_eq!(answer["type"], "state", "the throw stands: {answer}");
+    assert_eq!(answer["version"].as_u64(), Some(before + 1));
+    for (i, c) in clients.iter_mut().enumerate() {
+        if i != mover {
+            c.until(|m| m["type"] == "state" && m["version"].as_u64() > Some(before))
+                .await;
+        }
+    }
+
+    // The next actions take the next sequence numbers.
+    play_steps(&mut clients, 8).await;
+    for c in &clients {
+        assert!(c.errors.is_empty(), "no action refused: {:?}", c.errors);
+    }
+    // Every version since `before` is one saved action: this room has
+    // no turn clock and no takeover, whose versions are not saved.
+    let acknowledged = clients[0].version() - before;
+    let seen = clients[0].state.clone();
+    for c in clients {
+        c.close().await;
+    }
+    server.stop().await;
+    assert_eq!(proxy.dropped(), 1, "one reply dropped, no more");
+
+    // A new server on the database itself finds what the players saw.
+    let stored = Store::connect(&url, 1).await.unwrap();
+    let loaded = stored.load_room(&code).await.unwrap().expect("room stored");
+    assert_eq!(
+        loaded.actions.len() as u64,
+        acknowledged,
+        "exactly the acknowledged actions are stored"
+    );
+    stored.close().await;
+    let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
+    let back = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
+    // (Its version is newer: a restored room never reuses a version.)
+    assert_eq!(
+        back.state["game"], seen["game"],
+        "the game is as the players last saw it"
+    );
+    back.close().await;
     server.stop().await;
 }

@@ -53,6 +53,8 @@ impl TestServer {
             rooms_per_minute_total: 100_000,
             seats_per_minute: 100_000,
             lookups_per_minute: 100_000,
+            ws_per_address: 100_000,
+            max_connections_per_address: 0,
             ..ServeOpts::default()
         };
         tune(&mut opts);

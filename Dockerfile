@@ -1,5 +1,9 @@
 # Build: the whole workspace, release profile.
 FROM rust:1-slim-bookworm AS build
+# make: the binary's allocator (jemalloc) is built from C sources.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends make \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN cargo build --release -p chowka-server --bin chowka \

@@ -175,13 +175,17 @@ impl Refusal {
         Refusal::new(ErrorCode::StoreUnavailable)
     }
 
-    /// The `error` message of the WebSocket protocol, as JSON text.
-    pub fn to_ws_text(&self) -> String {
-        serde_json::to_string(&chowka_protocol::messages::ServerMsg::Error {
+    /// The `error` message of the WebSocket protocol.
+    pub fn to_server_msg(&self) -> chowka_protocol::messages::ServerMsg {
+        chowka_protocol::messages::ServerMsg::Error {
             code: self.code.as_str().to_string(),
             message: self.message.to_string(),
-        })
-        .unwrap_or_default()
+        }
+    }
+
+    /// The `error` message of the WebSocket protocol, as JSON text.
+    pub fn to_ws_text(&self) -> String {
+        serde_json::to_string(&self.to_server_msg()).unwrap_or_default()
     }
 }
 

@@ -20,17 +20,17 @@
 //!   finish the request in hand and close, and whatever is still open at
 //!   the deadline is dropped.
 
+use crate::limits::{OpenPerAddress, OpenSlot};
 use crate::ServeOpts;
 use axum::extract::Request;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -230,15 +230,11 @@ impl Throttle {
     }
 }
 
-/// Open connections per address (see [`address_key`]); an address with
-/// none open has no entry.
-type Counts = Arc<Mutex<HashMap<IpAddr, usize>>>;
-
 /// The connection slots: a semaphore for the total, counts per address.
 struct Slots {
     total: Arc<Semaphore>,
     max_total: usize,
-    per_address: Option<(usize, Counts)>,
+    per_address: Option<(usize, Arc<OpenPerAddress>)>,
 }
 
 /// Which cap a refused connection hit.
@@ -273,20 +269,7 @@ impl Slots {
     fn take(&self, ip: IpAddr) -> Result<Slot, Full> {
         let address = match &self.per_address {
             None => None,
-            Some((cap, counts)) => {
-                let key = address_key(ip);
-                // std Mutex: held for one map update, never across an await.
-                let mut map = counts.lock().unwrap_or_else(|p| p.into_inner());
-                let n = map.entry(key).or_insert(0);
-                if *n >= *cap {
-                    return Err(Full::Address(*cap));
-                }
-                *n += 1;
-                Some(AddressSlot {
-                    key,
-                    counts: counts.clone(),
-                })
-            }
+            Some((cap, counts)) => Some(counts.take(ip, *cap).ok_or(Full::Address(*cap))?),
         };
         // On failure `address` drops here and gives its count back.
         let total = self
@@ -301,45 +284,10 @@ impl Slots {
     }
 }
 
-/// The address a per-address cap counts: IPv4 as it is, IPv6 by its /64,
-/// since one subscriber usually gets a whole /64 to pick addresses from.
-fn address_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
-    }
-}
-
 /// One connection's place under the caps; given back when dropped.
 struct Slot {
     _total: OwnedSemaphorePermit,
-    _address: Option<AddressSlot>,
-}
-
-/// One connection counted against its address.
-struct AddressSlot {
-    key: IpAddr,
-    counts: Counts,
-}
-
-impl Drop for AddressSlot {
-    fn drop(&mut self) {
-        let mut map = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = map.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                // Forget addresses with nothing open, so the map stays
-                // the size of the open connections.
-                map.remove(&self.key);
-            }
-        }
-    }
+    _address: Option<OpenSlot>,
 }
 
 /// A socket with its slot: the slot is given back when the socket is
@@ -394,17 +342,6 @@ impl AsyncWrite for Held {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_ipv6_slash_64_counts_as_one_address_and_mapped_ipv4_as_itself() {
-        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
-        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
-        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
-        assert_eq!(address_key(a), address_key(b));
-        assert_ne!(address_key(a), address_key(c));
-        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
-        assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
-    }
 
     #[test]
     fn a_slot_given_back_can_be_taken_again() {

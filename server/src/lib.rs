@@ -74,7 +74,7 @@ pub struct App {
     /// One permit per open WebSocket connection.
     pub connections: Arc<Semaphore>,
     /// WebSocket connections held per address.
-    pub ws_addresses: Arc<ws::AddressSlots>,
+    pub ws_addresses: Arc<limits::OpenPerAddress>,
     /// Limits on creating rooms: per address, per block, overall.
     pub creations: Arc<limits::Creations>,
     /// Limit on taking seats, per address.

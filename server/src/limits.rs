@@ -12,9 +12,10 @@ use crate::error::{ErrorCode, Refusal};
 use crate::ServeOpts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How often the limiters forget addresses whose budget is full again,
@@ -53,6 +54,53 @@ pub fn block_key(ip: IpAddr) -> IpAddr {
 
 fn prefix64(v6: Ipv6Addr) -> Ipv6Addr {
     Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))
+}
+
+/// Connections open per address (see [`address_key`]), for a cap on how
+/// many one address may hold at once: the HTTP edge counts its sockets
+/// here, the WebSocket edge its upgraded ones.
+#[derive(Default)]
+pub struct OpenPerAddress {
+    // std Mutex: held for one map update, never across an await.
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection counted against its address; given back when
+/// dropped.
+pub struct OpenSlot {
+    counts: Arc<OpenPerAddress>,
+    key: IpAddr,
+}
+
+impl OpenPerAddress {
+    /// A slot for a connection from `ip`, unless its address holds `max`.
+    pub fn take(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<OpenSlot> {
+        let key = address_key(ip);
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let n = open.entry(key).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(OpenSlot {
+            counts: self.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for OpenSlot {
+    fn drop(&mut self) {
+        let mut open = (self.counts.open.lock()).unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                // Forget addresses with nothing open, so the map stays
+                // the size of the open connections.
+                open.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// One keyed limiter, with the sentence a refusal says.
@@ -167,6 +215,30 @@ impl Creations {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_slash_64_counts_as_one_address_and_mapped_ipv4_as_itself() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_key(a), address_key(b));
+        assert_ne!(address_key(a), address_key(c));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn an_address_holds_at_most_its_cap_and_gets_slots_back() {
+        let open = Arc::new(OpenPerAddress::default());
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let same_64: IpAddr = "2001:db8:1:2::2".parse().unwrap();
+        let first = open.take(a, 2).unwrap();
+        let _second = open.take(same_64, 2).unwrap();
+        assert!(open.take(a, 2).is_none(), "a /64 is one address");
+        assert!(open.take("192.0.2.1".parse().unwrap(), 2).is_some());
+        drop(first);
+        assert!(open.take(a, 2).is_some());
+    }
 
     #[test]
     fn addresses_and_blocks_are_cut_to_their_prefix() {

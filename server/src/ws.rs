@@ -8,6 +8,7 @@
 
 use crate::api::client_ip;
 use crate::error::{ErrorCode, Refusal};
+use crate::limits::OpenSlot;
 use crate::rooms::{Out, Request, RoomStub};
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -15,10 +16,8 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use chowka_protocol::messages::{ClientMsg, ServerMsg};
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::Instant;
@@ -102,47 +101,6 @@ fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let origin_host = origin.split_once("://").map(|(_, rest)| rest);
     host.is_some() && origin_host == host
-}
-
-/// WebSocket connections held per client address.
-#[derive(Default)]
-pub struct AddressSlots {
-    // std Mutex: one map update, never held across an await.
-    held: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// One connection's place in [`AddressSlots`]; given back when dropped.
-pub struct AddressSlot {
-    slots: Arc<AddressSlots>,
-    ip: IpAddr,
-}
-
-impl AddressSlots {
-    /// A slot for `ip`, unless it holds `max` already.
-    pub fn take(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<AddressSlot> {
-        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-        let n = held.entry(ip).or_default();
-        if *n >= max {
-            return None;
-        }
-        *n += 1;
-        Some(AddressSlot {
-            slots: self.clone(),
-            ip,
-        })
-    }
-}
-
-impl Drop for AddressSlot {
-    fn drop(&mut self) {
-        let mut held = (self.slots.held.lock()).unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = held.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                held.remove(&self.ip);
-            }
-        }
-    }
 }
 
 async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> bool {
@@ -399,7 +357,7 @@ async fn send(socket: &mut WebSocket, msg: Message) -> bool {
     )
 }
 
-async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePermit, AddressSlot)) {
+async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePermit, OpenSlot)) {
     let mut shutdown = app.shutdown.clone();
     if *shutdown.borrow() {
         close(&mut socket, 1001, "server shutting down").await;

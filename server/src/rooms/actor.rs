@@ -215,13 +215,7 @@ impl RoomActor {
                 };
                 if let Err(r) = self.client_msg(conn, seat, msg, at).await {
                     self.shared.metrics.error(r.code.as_str());
-                    self.out.to(
-                        conn,
-                        &ServerMsg::Error {
-                            code: r.code.as_str().to_string(),
-                            message: r.message.into_owned(),
-                        },
-                    );
+                    self.out.to(conn, &r.to_server_msg());
                 }
             }
         }

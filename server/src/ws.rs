@@ -468,11 +468,17 @@ async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePerm
                 }
             },
             _ = pings.tick() => {
-                if heard.elapsed() >= 2 * period {
+                let quiet = heard.elapsed();
+                if quiet >= 2 * period {
                     close(&mut socket, 1001, "no answer to pings").await;
                     break;
                 }
-                if heard.elapsed() >= period && !send(&mut socket, Message::Ping(Default::default())).await {
+                // Ticks come a period apart and `heard` was set just after
+                // the first was due: a connection quiet for half a period is
+                // pinged, so its pong has a whole period to come back (at
+                // `>= period` the ping slipped to the next tick and the pong
+                // had only microseconds).
+                if quiet >= period / 2 && !send(&mut socket, Message::Ping(Default::default())).await {
                     break;
                 }
             }

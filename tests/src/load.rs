@@ -2,7 +2,7 @@
 //! process, so that its memory and CPU can be read from /proc: a crowd of
 //! watchers in one live room, and many idle sockets.
 
-use crate::{room_of, start_game_on, ws_url, ChildServer, Client};
+use crate::{room_of, socket_addr, start_game_on, ws_url, ChildServer, Client};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use serde_json::json;
@@ -55,10 +55,6 @@ async fn socket_from(
     ws
 }
 
-fn server_addr(base: &str) -> SocketAddr {
-    base.trim_start_matches("http://").parse().expect("address")
-}
-
 /// Starts the release binary with limits that let one machine's load in.
 fn child(dir: &std::path::Path) -> ChildServer {
     ChildServer::start(
@@ -67,8 +63,8 @@ fn child(dir: &std::path::Path) -> ChildServer {
     )
 }
 
-/// A percentile of sorted durations.
-fn pct(sorted: &[Duration], p: f64) -> Duration {
+/// A percentile of sorted durations (zero if there are none).
+pub fn pct(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1));
     sorted.get(i).copied().unwrap_or_default()
 }
@@ -90,7 +86,7 @@ pub async fn crowd(readers: usize, silent: usize, seconds: u64) {
     let base = server.base.clone();
     let (code, tokens) = room_of(&base, 2, json!({})).await;
     let url = ws_url(&base);
-    let addr = server_addr(&base);
+    let addr = socket_addr(&base);
     let hello = json!({"type": "hello", "room": code}).to_string();
     let mut silent_sockets = Vec::new();
     for i in 0..silent {
@@ -205,7 +201,7 @@ pub async fn idle(sockets: usize) {
     let server = child(dir.path());
     let base = server.base.clone();
     let url = ws_url(&base);
-    let addr = server_addr(&base);
+    let addr = socket_addr(&base);
     let rooms = sockets.div_ceil(100);
     let mut codes = Vec::new();
     for _ in 0..rooms {

@@ -2,28 +2,19 @@
 //! sites, one address taking every slot, silent connections, broken
 //! frames, a seat opened in many tabs, and watchers that never read.
 
-use chowka_tests::{get, metrics, room_of, ws_url, Client, TestServer, WAIT};
+use chowka_tests::{
+    connect_from, get, metrics, room_of, socket_addr, ws_url, Client, TestServer, WAIT,
+};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
-use std::net::SocketAddr;
+use std::net::Ipv4Addr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::Message;
-
-fn addr(base: &str) -> SocketAddr {
-    base.trim_start_matches("http://").parse().unwrap()
-}
-
-/// A TCP connection to the server from the loopback address `from`.
-async fn tcp_from(from: [u8; 4], to: SocketAddr) -> TcpStream {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind(SocketAddr::from((from, 0))).unwrap();
-    socket.connect(to).await.unwrap()
-}
 
 /// The HTTP status of a WebSocket handshake from `from` with these headers.
 async fn handshake_status(base: &str, from: [u8; 4], origin: Option<&str>) -> u16 {
@@ -31,7 +22,7 @@ async fn handshake_status(base: &str, from: [u8; 4], origin: Option<&str>) -> u1
     if let Some(o) = origin {
         request.headers_mut().insert("origin", o.parse().unwrap());
     }
-    let tcp = tcp_from(from, addr(base)).await;
+    let tcp = connect_from(Ipv4Addr::from(from), base).await;
     match tokio_tungstenite::client_async(request, tcp).await {
         Ok((ws, response)) => {
             // Kept open until the test ends, so that it holds its slot.
@@ -216,7 +207,7 @@ async fn watchers_that_never_read_slow_nobody_down() {
     // Twenty watchers say hello and then never read a byte.
     let mut silent = Vec::new();
     for _ in 0..20 {
-        let mut tcp = TcpStream::connect(addr(&server.base)).await.unwrap();
+        let mut tcp = TcpStream::connect(socket_addr(&server.base)).await.unwrap();
         let key = "dGhlIHNhbXBsZSBub25jZQ==";
         let request = format!(
             "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"

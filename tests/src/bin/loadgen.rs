@@ -89,12 +89,7 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     latencies.sort();
-    let pct = |p: f64| {
-        latencies
-            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or_default()
-    };
+    let pct = |p: f64| load::pct(&latencies, p);
     println!(
         "{rooms} rooms, {} actions in {elapsed:.1} s ({:.0} actions/s), {games} games finished",
         latencies.len(),
@@ -214,11 +209,7 @@ mod slowloris {
         let refused = held.iter().filter(|d| **d < AT_ONCE).count();
         let held = &held[refused..];
         latencies.sort();
-        let pct = |v: &[Duration], p: f64| {
-            v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1)))
-                .copied()
-                .unwrap_or_default()
-        };
+        let pct = chowka_tests::load::pct;
         println!(
             "slowloris: {sockets} sockets from {addresses} addresses for {seconds} s: \
              {refused} closed at once (under {AT_ONCE:?}), {} held then closed by the server \

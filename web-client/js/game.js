@@ -11,7 +11,7 @@
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
 import { showThrow } from './cowries.js';
-import { eventText } from './events.js';
+import { eventText, feedLines } from './events.js';
 import { renderPlayers, seatName, swatch } from './players.js';
 import { announce } from './announce.js';
 import { sound } from './sound.js';
@@ -132,10 +132,10 @@ export class GameScreen {
   digest(events) {
     const walks = [];
     const hits = [];
-    const spoken = [];
     let trail = null;
+    const who = (s) => this.who(s);
+    const me = this.ctx.seat;
     for (const e of events) {
-      const text = eventText(e, (s) => this.who(s), this.geom.centre);
       switch (e.type) {
         case 'thrown':
           this.lastThrow = e.value;
@@ -170,8 +170,7 @@ export class GameScreen {
           this.lastThrow = null;
           showThrow(this.cowries, null, false);
           this.showThrowValue(null);
-          this.feed.event(`Round ${e.round} · ${this.who(e.player)} to play`, 'turn');
-          if (e.player === this.ctx.seat) setTimeout(() => sound.turn(), 250);
+          if (e.player === me) setTimeout(() => sound.turn(), 250);
           break;
         case 'won':
         case 'draw':
@@ -180,13 +179,15 @@ export class GameScreen {
         default:
           break;
       }
-      if (text && FLASH.has(e.type)) this.flash(text, e.type);
-      if (text) {
-        const kind = { hit: 'hit', grace_penalty: 'penalty', turn_undone: 'penalty', held_forfeited: 'penalty', betrayal: 'hit', won: 'win' }[e.type] ?? (e.type.startsWith('truce') || e.type === 'relay' ? 'truce' : '');
-        this.feed.event(text, kind);
-        spoken.push(text);
+      if (FLASH.has(e.type)) {
+        const text = eventText(e, who, this.geom.centre, me);
+        if (text) this.flash(text, e.type);
       }
     }
+    // The log: one source with the history replayed on (re)connect.
+    const lines = feedLines(events, who, this.geom.centre, me);
+    for (const l of lines) this.feed.event(l.text, l.kind);
+    const spoken = lines.filter((l) => l.kind !== 'turn').map((l) => l.text);
     if (trail) this.trail = trail;
     if (!events.length) {
       // A fresh full state: nothing to animate, no throw to show.

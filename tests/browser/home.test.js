@@ -47,16 +47,33 @@ test('a public room shows in the open rooms list; a private one does not', { tim
   await context.close();
 });
 
-test('the rules page renders the rules text with an anchor per rule', { timeout: 60000 }, async () => {
+// Issue 13, items 7 and 11: the rule book reads as a reference for players
+// (no developers' preface, a pointer to the guide, ids as small labels) and
+// its sideways-scrolling code block is a labelled region reachable by Tab.
+test('the rules page is the reference: the rules text with an anchor per rule, rule ids as labels, a focusable code block', { timeout: 60000 }, async () => {
   const { page, context } = await newPlayer(env.browser, PHONE);
   await page.goto(env.server.url + '/#rules');
   await page.waitForSelector('#rule-R15');
   for (let i = 1; i <= 15; i++) assert.equal(await page.locator(`#rule-R${i}`).count(), 1, `R${i} has an anchor`);
   assert.ok(await page.locator('.rules table').count() >= 2, 'tables rendered');
   assert.ok(await page.locator('.rules h3').count() >= 5, 'sections rendered');
+  assert.equal(await page.locator('h1').count(), 1, 'one h1');
+  assert.equal(await page.locator('#rule-R7 > .rule-id').textContent(), 'R7', 'the id is a label before the title');
+  assert.equal(await page.locator('#rule-R7 > strong').first().textContent(), 'Entering');
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.doesNotMatch(text, /normative|tests, error messages/, 'no developers\' preface');
+  assert.equal(await page.locator('.rules-lead a[href="/#how-to-play"]').count(), 1, 'points to the guide');
+  const code = page.locator('.rules .code-scroll');
+  assert.equal(await code.getAttribute('tabindex'), '0');
+  assert.equal(await code.getAttribute('role'), 'region');
+  assert.ok((await code.getAttribute('aria-label')).length > 3, 'the code block is labelled');
   // A link to another rule inside the text jumps there.
   await page.click('#rule-R12 a[href="#rule-R15"]');
   await page.waitForFunction(() => location.hash === '#rule-R15');
+  // The section list jumps within the page.
+  await page.click('.rules-toc a[href="#sec-pairs"]');
+  await page.waitForFunction(() => location.hash === '#sec-pairs');
+  assert.equal(await page.locator('#rule-R13').count(), 1, 'still the rules page');
   await context.close();
 });
 

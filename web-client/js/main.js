@@ -1,10 +1,12 @@
 // Entry point: routes on location.pathname (the server serves index.html
-// for / and /r/CODE) and on the hash for the rules page (/#rules,
-// /#rule-R7), so links to a rule work from anywhere.
+// for / and /r/CODE) and on the hash for the two pages about the game: the
+// guide (/#how-to-play, a section: /#howto-gate) and the rules reference
+// (/#rules, one rule: /#rule-R7), so links to either work from anywhere.
 
 import { homeView } from './home.js';
 import { roomView } from './room.js';
 import { rulesView } from './rules-page.js';
+import { howtoView, scrollToSection } from './howto.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
 
@@ -17,19 +19,34 @@ function navigate(path) {
   route();
 }
 
-function siteHeader() {
+function siteHeader(page) {
+  const link = (href, text, key) => h('a', { href, text, 'aria-current': page === key ? 'page' : undefined });
   return h('header', { class: 'site-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
-    h('nav', { 'aria-label': 'Site' }, h('a', { href: '/#rules', text: 'Rules' })),
+    h('nav', { 'aria-label': 'Site' }, link('/#how-to-play', 'How to play', 'howto'), link('/#rules', 'Rules', 'rules')),
     muteButton());
+}
+
+/** Which page a hash names: the guide, the rules, or none (the home page). */
+function hashPage(hash) {
+  if (hash === 'how-to-play' || hash.startsWith('howto-')) return 'howto';
+  if (hash === 'rules' || hash.startsWith('rule-')) return 'rules';
+  return null;
 }
 
 function route() {
   const path = location.pathname;
   const hash = location.hash.slice(1);
   const room = /^\/r\/([^/]+)\/?$/.exec(path);
-  const key = room ? `room:${room[1]}` : hash.startsWith('rule') ? `rules:${hash}` : 'home';
-  if (key === current) return;
+  const page = room ? 'room' : hashPage(hash);
+  // Any other hash is an in-page anchor (the skip link's #app): stay put.
+  if (!room && !page && hash && current && document.getElementById(hash)) return;
+  const key = room ? `room:${room[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
+  if (key === current) {
+    // A link from the guide's contents to one of its sections.
+    if (page === 'howto') scrollToSection(hash);
+    return;
+  }
   cleanup?.();
   cleanup = null;
   current = key;
@@ -39,12 +56,15 @@ function route() {
     cleanup = roomView(app, decodeURIComponent(room[1]), navigate);
     return;
   }
-  app.className = hash.startsWith('rule') ? 'page-rules' : 'page-home';
+  app.className = `page-${page || 'home'}`;
   const main = h('div', { class: 'page' });
-  app.replaceChildren(siteHeader(), main);
-  if (hash.startsWith('rule')) {
+  app.replaceChildren(siteHeader(page), main);
+  if (page === 'rules') {
     document.title = 'Rules · Chowka Bhara';
     rulesView(main, hash === 'rules' ? null : hash);
+  } else if (page === 'howto') {
+    document.title = 'How to play · Chowka Bhara';
+    howtoView(main, hash === 'how-to-play' ? null : hash);
   } else {
     document.title = 'Chowka Bhara · play the cowrie race online';
     cleanup = homeView(main, navigate);

@@ -1,9 +1,11 @@
-// The rules page, rendered from the project's own rules text (GET
+// The rules reference, rendered from the project's own rules text (GET
 // /api/rules, the markdown of docs/rules.md). A small markdown reader that
 // builds DOM nodes directly (no innerHTML): headings, paragraphs, lists,
 // tables, code blocks and inline **bold**, *italic* and `code`. Every rule
 // paragraph ("**R7. Entering**", "**C3 (R10)**") gets an id such as
-// rule-R7 so options and messages can link straight to it.
+// rule-R7 so options and messages can link straight to it; its id shows as
+// a small label before its title. Players learn the game from the guide
+// (howto.js); this page is for looking a rule up.
 
 import { h } from './dom.js';
 
@@ -31,6 +33,23 @@ function ruleId(text) {
   return m ? `rule-${m[1]}` : undefined;
 }
 
+/**
+ * A rule's text with its head ("**R7. Entering**") drawn as a small id
+ * label and the title in bold; other text as inline markup.
+ */
+function ruleText(text) {
+  const m = /^\*\*([RCO]\d{1,2})\.?\s*([^*]*)\*\*/.exec(text);
+  if (!m) return inline(text);
+  return [h('span', { class: 'rule-id', text: m[1] }), ' ', h('strong', {}, inline(m[2])), inline(text.slice(m[0].length))];
+}
+
+/** The plain title of a rule paragraph or item ("Entering"), or null for a clarification. */
+function ruleTitle(el) {
+  const strong = el.querySelector(':scope > strong');
+  const title = strong?.textContent.replace(/\.$/, '').trim();
+  return title && !title.startsWith('(') ? title : null;
+}
+
 function slug(text) {
   return 'sec-' + text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
@@ -55,7 +74,11 @@ export function renderMarkdown(md) {
       i++;
       while (i < lines.length && !lines[i].startsWith('```')) code.push(lines[i++]);
       i++;
-      blocks.push(h('pre', {}, h('code', { text: code.join('\n') })));
+      // The block scrolls sideways on a phone: keyboard users reach it with
+      // Tab, and its label says what it is (the paragraph just before it).
+      const before = blocks[blocks.length - 1]?.textContent.trim().replace(/:$/, '');
+      blocks.push(h('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': before && before.length < 80 ? before : 'Example' },
+        h('pre', {}, h('code', { text: code.join('\n') }))));
       continue;
     }
     const head = /^(#{1,4})\s+(.*)$/.exec(line);
@@ -87,13 +110,13 @@ export function renderMarkdown(md) {
         i++;
       }
       // Clarifications are list items ("- **C3 (R10, R13).** ..."): linkable too.
-      blocks.push(h('ul', {}, items.map((t) => h('li', { id: ruleId(t), class: ruleId(t) ? 'rule' : undefined }, inline(t)))));
+      blocks.push(h('ul', {}, items.map((t) => h('li', { id: ruleId(t), class: ruleId(t) ? 'rule' : undefined }, ruleText(t)))));
       continue;
     }
     const para = [];
     while (i < lines.length && lines[i].trim() && !/^(#|```|\s*- |\s*\|)/.test(lines[i])) para.push(lines[i++].trim());
     const text = para.join(' ');
-    blocks.push(h('p', { id: ruleId(text), class: ruleId(text) ? 'rule' : undefined }, inline(text)));
+    blocks.push(h('p', { id: ruleId(text), class: ruleId(text) ? 'rule' : undefined }, ruleText(text)));
   }
   return blocks;
 }
@@ -112,19 +135,34 @@ export async function fetchRules() {
   return cached;
 }
 
-/** The rules view: a back link and the rendered rules; scrolls to `anchor`. */
+/**
+ * The reference for players: the rule book without its developers' preface
+ * (the first paragraph, which speaks of tests and error messages), with a
+ * pointer to the guide and a list of its sections.
+ */
+function forPlayers(blocks) {
+  const out = blocks.slice();
+  // The markdown's own title duplicates our h1.
+  if (out[0]?.tagName === 'H2' && /rule/i.test(out[0].textContent)) out.shift();
+  if (out[0]?.tagName === 'P' && /normative/i.test(out[0].textContent)) out.shift();
+  const sections = out.filter((b) => b.tagName === 'H3');
+  const contents = h('nav', { class: 'rules-toc', 'aria-label': 'Sections' },
+    h('ul', {}, sections.map((s) => h('li', {}, h('a', { href: `#${s.id}`, text: s.textContent })))));
+  return [contents, ...out];
+}
+
+/** The rules view: the reference, rendered; scrolls to the rule `anchor` ("rule-R7"). */
 export async function rulesView(container, anchor) {
   const article = h('article', { class: 'rules', 'aria-busy': 'true' }, h('p', { text: 'Loading the rules…' }));
   container.replaceChildren(
-    h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '/', text: '← Home' })),
-    h('h1', { text: 'Rules' }),
+    h('h1', { text: 'Full rules' }),
+    h('p', { class: 'lead rules-lead' },
+      'Every rule of the game, for looking things up. Each rule has a short label (like R7) so it can be linked. New to the game? ',
+      h('a', { href: '/#how-to-play', text: 'Start with How to play' }), '.'),
     article
   );
   try {
-    const md = await fetchRules();
-    // The markdown's own title duplicates our h1.
-    const blocks = renderMarkdown(md).filter((b, i) => !(i === 0 && b.tagName === 'H2' && /rule/i.test(b.textContent)));
-    article.replaceChildren(...blocks);
+    article.replaceChildren(...forPlayers(renderMarkdown(await fetchRules())));
   } catch (e) {
     article.replaceChildren(h('p', { class: 'error-text', role: 'alert', text: e.message }));
   }
@@ -147,9 +185,10 @@ export async function rulesView(container, anchor) {
 export async function showRule(id) {
   const body = h('div', { class: 'rule-dialog-body' }, h('p', { text: 'Loading…' }));
   const close = h('button', { type: 'button', class: 'btn', text: 'Close' });
-  const dialog = h('dialog', { class: 'rule-dialog', 'aria-label': `Rule ${id}` },
+  // Named by the rule's title ("Entering"), set once the text is here.
+  const dialog = h('dialog', { class: 'rule-dialog', 'aria-label': 'The rule' },
     body,
-    h('div', { class: 'dialog-buttons' }, close, h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'All the rules' })));
+    h('div', { class: 'dialog-buttons' }, close, h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'Full rules' })));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
   // A click on the backdrop (outside the box) closes it too.
@@ -164,11 +203,13 @@ export async function showRule(id) {
     if (start < 0) {
       const item = blocks.map((b) => b.querySelector?.(`#rule-${id}`)).find(Boolean);
       if (!item) throw new Error(`Rule ${id} is not in the rules text.`);
+      dialog.setAttribute('aria-label', ruleTitle(item) ?? 'A detail of the rules');
       body.replaceChildren(h('ul', {}, item));
       return;
     }
+    dialog.setAttribute('aria-label', ruleTitle(blocks[start]) ?? 'The rule');
     const picked = [blocks[start]];
-    for (let i = start + 1; i < blocks.length && ['UL', 'PRE', 'DIV'].includes(blocks[i].tagName); i++) picked.push(blocks[i]);
+    for (let i = start + 1; i < blocks.length && ['UL', 'DIV'].includes(blocks[i].tagName); i++) picked.push(blocks[i]);
     body.replaceChildren(...picked);
   } catch (e) {
     body.replaceChildren(h('p', { class: 'error-text', text: e.message }));

@@ -258,3 +258,27 @@ export function serverAndBrowser(opts = {}) {
   });
   return env;
 }
+
+/**
+ * Creates a room through the HTTP API (not the home page's form), e.g.
+ * `{name: 'Asha', players: 2, turn_clock: 10}`; returns `{code, seat, token, room}`.
+ */
+export async function apiCreateRoom(url, body) {
+  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`POST /api/rooms: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Takes a seat in a room's lobby through the HTTP API; returns `{code, seat, token, room}`. */
+export async function apiTakeSeat(url, code, name, seat) {
+  const res = await fetch(`${url}/api/rooms/${code}/seats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seat === undefined ? { name } : { name, seat }) });
+  if (res.status !== 201) throw new Error(`POST /api/rooms/${code}/seats: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Opens room `code` in the seat `{token, seat}`, stored first where the page keeps it. */
+export async function openInSeat(page, url, code, held) {
+  await page.goto(`${url}/favicon.svg`);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`chowka.seat.${code}`, JSON.stringify({ token: held.token, seat: held.seat })]);
+  await page.goto(`${url}/r/${code}`);
+}

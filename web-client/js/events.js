@@ -65,7 +65,7 @@ export function eventText(e, who, centre, me = null) {
       return `${p.N(e.player)} committed a pair (${pawnList(e.pawns)}): it now moves as one and blocks.`;
     case 'hit': {
       const gone = e.pawns.length === 2 ? 'pair goes' : 'pawn goes';
-      return `${p.N(e.player)} hit ${p.n(e.victim)}! ${cap(p.of(e.victim))} ${gone} home, and ${p.isMe(e.player) ? 'you get' : `${who(e.player)} gets`} another throw.`;
+      return `${p.N(e.player)} hit ${p.n(e.victim)}! ${p.isMe(e.victim) ? 'Your' : 'Their'} ${gone} home, and ${p.isMe(e.player) ? 'you get' : `${who(e.player)} gets`} another throw.`;
     }
     case 'grace_penalty': // R11
       return `Three graces in a row: ${p.isMe(e.player) ? 'you lose' : `${who(e.player)} loses`} the rest of the turn.`;

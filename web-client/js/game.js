@@ -5,8 +5,13 @@
 // Choosing a move: a pawn then a square (markers show where each held
 // value takes it), a pawn then a value, or a value then a pawn. When one
 // choice still leaves several legal moves (a pair or a single, whom to
-// hit, how many pawns enter), the choices are listed as buttons. A move
-// that would strand the turn (R12) asks first.
+// hit, how many pawns enter), the choices are listed as buttons; moves that
+// differ only in which of several pawns on one square goes are one choice.
+// A move that would strand the turn (R12) asks first.
+//
+// Signals for the player: the tab title and the live region say when it is
+// their turn, the last ten seconds of the clock are said, and so is a
+// computer taking over a seat (clock run out, player away, or the host).
 
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
@@ -39,6 +44,12 @@ export class GameScreen {
     this.lastMoves = { seat: null, legal: [] };
     this.lastThrow = null;
     this.clockTimer = null;
+    this.version = null;
+    // Seen-before facts, to say what changed: whose seats a computer plays,
+    // and whether it was the viewer's turn.
+    this.standins = [];
+    this.wasMine = false;
+    this.clockEnd = null;
 
     this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.svg.setAttribute('class', 'board');
@@ -77,13 +88,24 @@ export class GameScreen {
     this.playersEl = h('ul', { class: 'players', 'aria-label': 'Players' });
     this.watchersEl = h('span', { class: 'watchers' });
 
-    // Big moments (hits, lost turns, truces) also show over the board: on a
-    // phone the log is below the fold. The live region already speaks them.
+    // Big moments (hits, lost turns, truces, time up) also show over the
+    // middle of the board, where the player is looking, and never over the
+    // turn banner: on a phone the log is below the fold. The live region
+    // already speaks them.
     this.flashEl = h('div', { class: 'flash-msg', 'aria-hidden': 'true', hidden: true });
     this.dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
+    // The page's one h1: screen-reader users find the game by it.
+    this.heading = h('h1', { class: 'visually-hidden', id: 'game-heading', text: 'Game' });
+    // A computer playing the viewer's own seat (they were away, the clock
+    // ran out, or the host handed it over): they can take it back.
+    this.standinText = h('span', { class: 'standin-text' });
+    this.standinEl = h('div', { class: 'standin-mine', role: 'status', hidden: true },
+      this.standinText,
+      h('button', { type: 'button', class: 'btn small primary', id: 'take-back-btn', onclick: () => this.actions.takeBack?.() }, 'Take my seat back'));
 
-    this.el = h('section', { class: 'game', 'aria-label': 'Game' },
-      h('div', { class: 'board-col' }, this.banner, this.flashEl, h('div', { class: 'board-wrap' }, this.svg)),
+    this.el = h('section', { class: 'game', 'aria-labelledby': 'game-heading' },
+      h('div', { class: 'board-col' }, this.heading, this.banner, this.standinEl,
+        h('div', { class: 'board-wrap' }, this.svg, this.flashEl)),
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
@@ -112,23 +134,56 @@ export class GameScreen {
 
   /** New state from the server (with its events), or a presence change (events null). */
   update(ctx, events) {
-    const prev = this.ctx;
+    // room.js keeps one ctx object and changes it in place: what was seen
+    // before is kept here.
     this.ctx = ctx;
     if (events) {
       this.busy = false;
-      if (!prev || prev.version !== ctx.version) {
+      if (this.version !== ctx.version) {
+        this.version = ctx.version;
         this.sel = { pawn: null, value: null };
         this.choices = null;
         if (this.dialog.open) this.dialog.close();
       }
     }
-    const anim = events ? this.digest(events) : { walks: [], hits: [] };
+    const anim = events ? this.digest(events) : { walks: [], hits: [], spoken: [] };
     if (events) this.lastMoves = { seat: ctx.game?.to_move ?? null, legal: ctx.game?.legal ?? [] };
+    const spoken = anim.spoken;
+    const takeover = this.takeovers();
+    if (takeover) {
+      this.feed.event(takeover, 'penalty');
+      this.flash(takeover, 'standin');
+      spoken.push(takeover);
+    }
+    const mine = this.myTurn();
+    if (mine && !this.wasMine) spoken.push('Your turn.');
+    this.wasMine = mine;
+    if (spoken.length) announce(spoken.slice(-4).join(' '));
     this.render();
     if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
   }
 
-  /** Turns events into log lines, announcements, sounds and animations. */
+  /**
+   * A sentence when a computer has just begun to play a person's seat: the
+   * turn clock ran out, the player is away, or the host handed it over.
+   * The server says so only by the seat's `standin` flag; the clock running
+   * out is told apart by the clock's deadline having passed.
+   */
+  takeovers() {
+    const { room, game } = this.ctx;
+    const before = this.standins;
+    this.standins = room.seats.map((s) => !!s.standin);
+    if (!game || game.result !== 'ongoing' || !before.length) return null;
+    const me = this.ctx.seat;
+    const fresh = room.seats.map((s, i) => (s.standin && !before[i] && !s.bot ? i : null)).filter((i) => i !== null);
+    if (!fresh.length) return null;
+    const s = fresh[0];
+    const timeUp = s === game.to_move && this.clockEnd !== null && Date.now() >= this.clockEnd - 1500;
+    if (timeUp) return s === me ? "Time's up: the computer plays your turn." : `Time's up: the computer plays ${this.who(s)}'s turn.`;
+    return s === me ? 'A computer is playing for you.' : `A computer is playing for ${this.who(s)} for now.`;
+  }
+
+  /** Turns events into log lines, sounds and animations; returns them with the sentences to speak. */
   digest(events) {
     const walks = [];
     const hits = [];
@@ -194,8 +249,7 @@ export class GameScreen {
       showThrow(this.cowries, null, false);
       this.showThrowValue(null);
     }
-    if (spoken.length) announce(spoken.slice(-4).join(' '));
-    return { walks, hits };
+    return { walks, hits, spoken };
   }
 
   /** The walk (path positions) the server gave the move of a `walked` event, if it was among the last legal moves. */
@@ -258,7 +312,7 @@ export class GameScreen {
     // A value alone lists its moves as buttons too: big targets on a phone,
     // and every move reachable without finding a pawn on the board.
     if (this.sel.pawn === null && this.sel.value !== null) {
-      const c = this.candidates();
+      const c = this.merged(this.candidates());
       if (c.length <= 8) this.choices = c;
       this.render();
     }
@@ -275,8 +329,29 @@ export class GameScreen {
 
   /** With several moves left, list them; with one, play it. */
   resolve(moves) {
-    if (moves.length === 1) this.play(moves[0]);
-    else if (moves.length > 1) this.choices = moves;
+    const distinct = this.merged(moves);
+    if (distinct.length === 1) this.play(distinct[0]);
+    else if (distinct.length > 1) this.choices = distinct;
+  }
+
+  /**
+   * One move for each different outcome: moves whose pawns stand on the
+   * same square(s) with the same value, destination, hit and warning are
+   * the same choice for the player (four pawns at home, each "with 1"),
+   * so the first stands for them all; `same` counts them.
+   */
+  merged(moves) {
+    const g = this.ctx.game;
+    const me = this.ctx.seat;
+    const groups = new Map();
+    for (const m of moves) {
+      const from = m.pawns.map((p) => g.pawns[me][p]).sort((a, b) => (a ?? -1) - (b ?? -1));
+      const key = JSON.stringify([from, m.value, m.to, m.hits ?? null, m.target ?? null, !!m.strands, !!m.commits]);
+      const known = groups.get(key);
+      if (known) known.same++;
+      else groups.set(key, { ...m, same: 1 });
+    }
+    return [...groups.values()];
   }
 
   clearSelection(rerender = true) {
@@ -322,7 +397,7 @@ export class GameScreen {
     const undo = this.ctx.room.rules.stranded === 'undo';
     fill(this.dialog,
       h('h2', { id: 'confirm-title', text: 'This move strands your turn' }),
-      h('p', { text: `After you ${describe(m, this, false)}, the values you still hold cannot move any pawn. ${undo ? 'Your whole turn will be undone, hits included (R12).' : 'They will be dropped, and your turn ends (R12).'}` }),
+      h('p', { text: `After you ${describe(m, this, false)}, the values you still hold cannot move any pawn. ${undo ? 'Your whole turn will be undone, hits included.' : 'They will be dropped, and your turn ends.'}` }),
       h('div', { class: 'dialog-buttons' },
         h('button', { type: 'button', class: 'btn', autofocus: true, onclick: () => this.dialog.close() }, 'Choose another move'),
         h('button', {
@@ -382,17 +457,29 @@ export class GameScreen {
     const over = game.result !== 'ongoing';
     const toMove = game.to_move;
     this.banner.className = `turn-banner seat-${toMove}${mine ? ' mine' : ''}${over ? ' over' : ''}`;
+    // A long name is cut short with an ellipsis (the whole name in its
+    // title), so the banner stays one line and never widens the page.
+    const nameSpan = (s) => h('span', { class: 'turn-name', title: this.who(s), text: this.who(s) });
     if (over) {
       const w = game.result.winner;
-      fill(this.banner, w !== undefined ? [swatch(w), h('strong', { text: w === seat ? 'You won!' : `${this.who(w)} won` })] : h('strong', { text: 'A draw: nobody can move (R14)' }));
+      fill(this.banner, w !== undefined
+        ? [swatch(w), h('strong', { class: 'turn-who' }, w === seat ? 'You won!' : [nameSpan(w), '\u00a0won'])]
+        : h('strong', { class: 'turn-who', text: 'A draw: nobody can move' }));
     } else {
-      const standin = room.seats[toMove]?.standin ? ' (computer standing in)' : '';
+      const computer = room.seats[toMove]?.standin && !room.seats[toMove]?.bot;
       fill(this.banner, swatch(toMove),
-        h('strong', { text: mine ? 'Your turn' : `${this.who(toMove)}'s turn${standin}` }),
-        h('span', { class: 'round', text: ` · round ${game.round}` }),
+        h('strong', { class: 'turn-who' }, mine ? 'Your turn' : [nameSpan(toMove), "'s turn"]),
+        computer && h('span', { class: 'turn-standin', text: mine ? '(the computer plays it)' : '(computer playing)' }),
+        h('span', { class: 'round', text: `· round ${game.round}` }),
         this.clockEl);
     }
-    this.startClock(room.clock_ms, over);
+    this.heading.textContent = `Game in room ${this.ctx.code}`;
+    // The tab says so when it is your turn, even while another tab is open.
+    document.title = mine ? '● Your turn · Chowka Bhara' : `Room ${this.ctx.code} · Chowka Bhara`;
+    const myStandin = seat !== null && !over && room.seats[seat]?.standin;
+    this.standinEl.hidden = !myStandin;
+    if (myStandin) this.standinText.textContent = 'A computer is playing for you.';
+    this.startClock(room.clock_ms, over, mine);
     // At the end the result is the news: no stale flash over it.
     if (over) this.flashEl.hidden = true;
 
@@ -428,7 +515,7 @@ export class GameScreen {
     if (seat === null) hint = 'You are watching.';
     else if (!mine) hint = `Waiting for ${this.who(toMove)}…`;
     else if (this.busy) hint = 'Sending…';
-    else if (this.choices) hint = 'Several moves fit: choose one.';
+    else if (this.choices) hint = this.choices.length > 1 ? 'Several moves fit: choose one.' : 'Tap the move to play it.';
     else if (this.sel.pawn !== null) hint = this.sel.value !== null ? 'Choose a marked square.' : 'Tap a marked square (the tag shows the value), or a held value.';
     else if (this.sel.value !== null) hint = `Now choose a glowing pawn to move ${this.sel.value}.`;
     else if (legal.length) hint = game.can_throw ? 'Throw again, or move: choose a glowing pawn or a held value.' : 'Choose a glowing pawn, or a held value.';
@@ -448,7 +535,7 @@ export class GameScreen {
     // Truces (3-4 players with O6), result, players.
     this.renderTruce();
     this.renderResult();
-    renderPlayers(this.playersEl, this.ctx);
+    renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i) });
     const watching = this.ctx.presence?.spectators ?? 0;
     this.watchersEl.textContent = watching ? ` · ${watching} watching` : '';
 
@@ -465,15 +552,35 @@ export class GameScreen {
     }
   }
 
-  startClock(ms, over) {
+  /**
+   * Counts the turn clock down in the banner. In its last ten seconds it
+   * turns red, and the player to move is told once, aloud and on screen.
+   */
+  startClock(ms, over, mine) {
     clearInterval(this.clockTimer);
     this.clockEl.textContent = '';
-    if (ms === null || ms === undefined || over) return;
+    this.clockEl.classList.remove('low');
+    this.banner.classList.remove('hurry');
+    if (ms === null || ms === undefined || over) {
+      this.clockEnd = null;
+      return;
+    }
     const end = Date.now() + ms;
+    // The same deadline again (a presence change re-renders): warned already.
+    const same = this.clockEnd !== null && Math.abs(this.clockEnd - end) < 1500;
+    this.clockEnd = end;
+    if (!same) this.warned = false;
     const tick = () => {
       const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      this.clockEl.textContent = ` · ${left}s`;
-      this.clockEl.classList.toggle('low', left <= 10);
+      const low = left <= 10;
+      this.clockEl.textContent = low ? `· ${left}s left` : `· ${left}s`;
+      this.clockEl.classList.toggle('low', low);
+      this.banner.classList.toggle('hurry', low && mine);
+      if (low && mine && !this.warned && left > 0) {
+        this.warned = true;
+        announce(`${left} seconds left: play now, or the computer plays your turn.`);
+      }
+      if (left === 0) clearInterval(this.clockTimer);
     };
     tick();
     this.clockTimer = setInterval(tick, 1000);
@@ -484,7 +591,7 @@ export class GameScreen {
     const show = this.geom.truces_possible;
     this.truceEl.hidden = !show;
     if (!show) return;
-    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: 'Truces (R15)' })];
+    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: 'Truces' })];
     parts.push(h('p', { class: 'hint', text: game.leader !== null && game.leader !== undefined ? `Clear leader: ${this.who(game.leader)}.` : 'No clear leader: no truce can be offered now.' }));
     if (game.offer) {
       const o = game.offer;
@@ -516,6 +623,11 @@ export class GameScreen {
     const over = game.result !== 'ongoing';
     this.resultEl.hidden = !over;
     if (!over) return;
+    // On a phone the result falls below the board: bring it (and Rematch) into view once.
+    if (!this.shownResult) {
+      this.shownResult = true;
+      requestAnimationFrame(() => this.resultEl.scrollIntoView({ block: 'nearest' }));
+    }
     const w = game.result.winner;
     const title = w === undefined ? 'A draw' : w === seat ? 'You won!' : `${this.who(w)} wins`;
     const buttons = [];
@@ -543,14 +655,15 @@ function describe(m, screen, cap = true) {
   // The squares walked, counted from the server's walk (a pair walks half
   // its value, a lap wraps round: the client need not know).
   const steps = m.walk.length - 1;
-  if (waiting) text = `bring in ${m.pawns.length === 1 ? `pawn ${pawns[0]}` : `${m.pawns.length} pawns`} with ${m.value}`;
+  // Several pawns on one square make the same move: any of them will do.
+  const one = (m.same ?? 1) > 1 ? 'a pawn' : `pawn ${pawns[0]}`;
+  if (waiting) text = `bring in ${m.pawns.length === 1 ? one : `${m.pawns.length} pawns`} with ${m.value}`;
   else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${steps} square${steps === 1 ? '' : 's'} with ${m.value}`;
   else {
     const from = g.pawns[me][m.pawns[0]];
-    text = `move pawn ${pawns[0]} with ${m.value}`;
+    text = `move ${one}${from === 0 && m.to !== screen.geom.centre && steps === m.value ? ' from home' : ''} with ${m.value}`;
     if (m.to === screen.geom.centre) text += ' to the centre';
     else if (steps !== m.value) text += ` (${steps} squares)`;
-    else if (from === 0) text += ' from home';
   }
   if (m.hits !== null && m.hits !== undefined) text += `, hitting ${screen.who(m.hits)}`;
   if (m.strands) text += ' (strands the turn)';

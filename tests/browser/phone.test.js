@@ -1,0 +1,221 @@
+// The game screen on a phone (issue 13, item 8), and its headings and axe
+// scan (items 7 and 11):
+// - on a 360x640 phone the turn banner (whose turn, the clock) and Throw
+//   are in view at every step of a whole game, with no sideways scroll even
+//   with 24-character names (the page was 434-478 px wide); the desktop
+//   side column is not widened by them either (names end in an ellipsis,
+//   the full name in the title);
+// - a flash (hit, lost turn...) shows over the board, never over the banner
+//   (it used to cover whose turn it is);
+// - identical moves are one choice: two pawns at home and a value make
+//   "Move a pawn from home with 3", not one button per pawn;
+// - in phone landscape (640x360) the board is beside the controls, and
+//   Throw and the banner are in view without scrolling;
+// - one h1 on the game and the result screens; no serious axe violations.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serverAndBrowser, newPlayer, playOneClick, gameStatus, shot, axeScan, apiCreateRoom, apiTakeSeat, openInSeat, PHONE, DESKTOP,
+} from './helpers.js';
+
+const env = serverAndBrowser({ botDelayMs: 20 });
+
+// Both 24 characters, the longest a name may be; one without a space.
+const HOST = 'Chandrasekharan Iyengars';
+const FRIEND = 'Bhagyalakshmi-Venkatesan';
+const LANDSCAPE = { width: 640, height: 360 };
+
+function report(v) {
+  return v.map((x) => `${x.impact} ${x.id}: ${x.help} at ${x.nodes.join(', ')}`).join('\n');
+}
+
+/** Host and friend in a started 2-player game, the host on `hostView`, the friend on `friendView`. */
+async function startGame(hostView, friendView, options = { board: 5, pawns: 2, gate: 'open' }) {
+  const room = await apiCreateRoom(env.server.url, { name: HOST, players: 2, options, turn_clock: 600 });
+  const seat = await apiTakeSeat(env.server.url, room.code, FRIEND);
+  const host = await newPlayer(env.browser, hostView);
+  const friend = await newPlayer(env.browser, friendView);
+  for (const p of [host, friend]) p.page.setDefaultTimeout(10000);
+  await openInSeat(host.page, env.server.url, room.code, room);
+  await openInSeat(friend.page, env.server.url, room.code, seat);
+  await host.page.waitForSelector('#start-btn:not([disabled])');
+  await host.page.click('#start-btn');
+  for (const p of [host, friend]) await p.page.waitForSelector('.game svg.board .pawn');
+  return { code: room.code, host, friend };
+}
+
+/** Where things are on the page now, read from the DOM. */
+function layout(page) {
+  return page.evaluate(() => {
+    const r = (el) => {
+      if (!el || el.hidden || !el.getClientRects().length) return null;
+      const b = el.getBoundingClientRect();
+      return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+    };
+    return {
+      w: innerWidth,
+      h: innerHeight,
+      scrollY,
+      pageWidth: document.documentElement.scrollWidth,
+      banner: r(document.querySelector('.turn-banner')),
+      throwBtn: r(document.querySelector('#throw-btn')),
+      board: r(document.querySelector('svg.board')),
+      flash: r(document.querySelector('.flash-msg')),
+      side: r(document.querySelector('.side-col')),
+      names: [...document.querySelectorAll('.player-name')].map((n) => ({ ...r(n), title: n.title })),
+    };
+  });
+}
+
+const inView = (box, l) => box && box.top >= 0 && box.bottom <= l.h + 0.5 && box.left >= 0 && box.right <= l.w + 0.5;
+const overlaps = (a, b) => a && b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Asserts what must hold at every step on the phone. */
+function checkPhone(l, where) {
+  assert.ok(l.pageWidth <= l.w, `${where}: no sideways scroll (page ${l.pageWidth}px wide on ${l.w})`);
+  assert.ok(inView(l.banner, l), `${where}: the turn banner is in view: ${JSON.stringify(l.banner)} at scrollY ${l.scrollY}`);
+  if (l.throwBtn) assert.ok(inView(l.throwBtn, l), `${where}: Throw is in view: ${JSON.stringify(l.throwBtn)} at scrollY ${l.scrollY}`);
+  if (l.flash) assert.ok(!overlaps(l.flash, l.banner), `${where}: the flash does not cover the banner`);
+  for (const n of l.names) assert.ok(n.right <= l.w + 0.5, `${where}: a long name stays inside the page (${n.right})`);
+}
+
+test('phone portrait: banner and Throw in view at every step of a whole game, long names never widen the page, flashes over the board, merged moves; one h1 and axe clean', { timeout: 240000 }, async () => {
+  const { host, friend } = await startGame(DESKTOP, PHONE);
+  const phone = friend.page;
+
+  // The friend's first turn: after a throw, the value alone lists the moves,
+  // and the two pawns at home make one choice.
+  const players = [host, friend];
+  let merged = null;
+  const started = Date.now();
+  while (!merged && Date.now() - started < 60000) {
+    const st = await gameStatus(phone);
+    if (st.mine) {
+      const chip = phone.locator('.held .chip:not([disabled])');
+      if (await chip.count()) {
+        await chip.first().click();
+        await phone.waitForSelector('.choices button');
+        merged = await phone.locator('.choices button').allTextContents();
+        await shot(phone, 'phone-merged-choice-360');
+        await phone.click('.choices button >> nth=0');
+        break;
+      }
+      if (st.canThrow) await phone.click('#throw-btn');
+      else await playOneClick(phone);
+    } else {
+      await playOneClick(host.page).catch(() => null);
+    }
+    await phone.waitForTimeout(30);
+  }
+  assert.ok(merged, 'the friend got a turn with a usable value');
+  assert.equal(merged.length, 1, `one choice for two pawns at home: ${JSON.stringify(merged)}`);
+  assert.match(merged[0], /^Move a pawn from home with \d$/);
+
+  // The rest of the game, checking the phone at every step.
+  let steps = 0;
+  let flashes = 0;
+  let shots = 0;
+  while (Date.now() - started < 200000) {
+    const statuses = await Promise.all(players.map((p) => gameStatus(p.page)));
+    if (statuses.every((s) => s.over)) break;
+    for (const p of players) {
+      try {
+        if (await playOneClick(p.page)) steps++;
+      } catch {
+        // The state moved on between reading and clicking: look again.
+      }
+    }
+    const l = await layout(phone);
+    checkPhone(l, `step ${steps}`);
+    if (l.flash) {
+      flashes++;
+      if (flashes === 1) await shot(phone, 'phone-flash-360');
+    }
+    if (steps > 8 && shots === 0) {
+      shots++;
+      await shot(phone, 'phone-game-360');
+      await shot(host.page, 'phone-game-host-1280');
+    }
+    // The host's side column holds the long names without growing.
+    if (steps % 10 === 0) {
+      const d = await layout(host.page);
+      assert.ok(d.pageWidth <= d.w, 'desktop: no sideways scroll');
+      for (const n of d.names) assert.ok(n.right <= d.side.right + 0.5, `desktop: a long name stays in the side column (${n.right} > ${d.side.right})`);
+    }
+  }
+  const final = await Promise.all(players.map((p) => gameStatus(p.page)));
+  assert.ok(final.every((s) => s.over), `the game ended (${steps} clicks)`);
+  console.log(`# phone game: ${steps} clicks, ${flashes} checks with a flash showing`);
+
+  // Names are cut short with the whole name in the title.
+  const names = (await layout(phone)).names;
+  assert.deepEqual(names.map((n) => n.title).sort(), [FRIEND, HOST].sort());
+
+  // Should no hit have happened, a flash is shown by hand: it sits over the
+  // board, clear of the banner (the CSS is what is checked).
+  if (!flashes) {
+    await phone.evaluate(() => {
+      const f = document.querySelector('.flash-msg');
+      f.textContent = 'Chandrasekharan Iyengars hit you! Your pawn goes home, and Chandrasekharan Iyengars gets another throw.';
+      f.hidden = false;
+    });
+    checkPhone(await layout(phone), 'a flash by hand');
+  }
+
+  // The result screen: one h1, no serious axe violation, nothing too wide.
+  for (const p of [phone, host.page]) {
+    await p.waitForSelector('.result:not([hidden])');
+    assert.equal(await p.locator('h1').count(), 1, 'one h1 on the result screen');
+    const v = await axeScan(p);
+    assert.equal(v.length, 0, report(v));
+  }
+  const end = await layout(phone);
+  assert.ok(end.pageWidth <= end.w, `result: no sideways scroll (${end.pageWidth})`);
+  await shot(phone, 'phone-result-360');
+  await shot(host.page, 'phone-result-host-1280');
+
+  for (const p of players) {
+    assert.deepEqual(p.page.errors, [], 'no script errors');
+    await p.context.close();
+  }
+});
+
+test('the game screen has one h1 and no serious axe violations, on the phone and the desktop', { timeout: 60000 }, async () => {
+  const { host, friend } = await startGame(DESKTOP, PHONE);
+  for (const p of [host.page, friend.page]) {
+    assert.equal(await p.locator('h1').count(), 1, 'one h1 on the game screen');
+    const v = await axeScan(p);
+    assert.equal(v.length, 0, report(v));
+  }
+  for (const p of [host, friend]) await p.context.close();
+});
+
+test('phone landscape 640x360: board on the left, controls on the right, Throw and the banner in view without scrolling', { timeout: 120000 }, async () => {
+  const { host, friend } = await startGame(DESKTOP, LANDSCAPE, { board: 5, pawns: 4 });
+  const phone = friend.page;
+  let steps = 0;
+  let seenThrow = 0;
+  const started = Date.now();
+  while (steps < 40 && Date.now() - started < 80000) {
+    for (const p of [host, friend]) {
+      try {
+        if (await playOneClick(p.page)) steps++;
+      } catch {
+        /* the state moved on: look again */
+      }
+    }
+    const l = await layout(phone);
+    assert.equal(l.scrollY, 0, 'the page has not scrolled');
+    checkPhone(l, `landscape step ${steps}`);
+    if (l.throwBtn) seenThrow++;
+    assert.ok(l.board.right <= l.side.left + 1, `the board is left of the controls: ${JSON.stringify({ board: l.board, side: l.side })}`);
+    if (steps === 6) await shot(phone, 'phone-landscape-640');
+    if ((await gameStatus(phone)).over) break;
+  }
+  assert.ok(seenThrow > 0, 'Throw was shown at least once');
+  for (const p of [host, friend]) {
+    assert.deepEqual(p.page.errors, [], 'no script errors');
+    await p.context.close();
+  }
+});

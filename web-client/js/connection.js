@@ -11,6 +11,8 @@ const PING_EVERY_MS = 15000;
 const DEAD_AFTER_MS = 40000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10000;
+/** An open socket with no welcome after this long is retried (never stuck at "Connecting"). */
+const WELCOME_WITHIN_MS = 10000;
 
 export class Connection {
   /**
@@ -26,6 +28,7 @@ export class Connection {
     this.stopped = false;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.welcomeTimer = null;
     this.lastHeard = 0;
     this.onOnline = () => this.reconnectNow();
     window.addEventListener('online', this.onOnline);
@@ -53,6 +56,9 @@ export class Connection {
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       this.pingTimer = setInterval(() => this.keepAlive(), PING_EVERY_MS);
+      this.welcomeTimer = setTimeout(() => {
+        if (this.ws === ws) ws.close();
+      }, WELCOME_WITHIN_MS);
     };
     ws.onmessage = (e) => {
       this.lastHeard = Date.now();
@@ -63,6 +69,7 @@ export class Connection {
         return; // not ours to interpret; the server only sends JSON
       }
       if (msg.type === 'welcome') {
+        clearTimeout(this.welcomeTimer);
         this.attempt = 0;
         this.handlers.onStatus({ state: 'open' });
       }
@@ -110,8 +117,14 @@ export class Connection {
     this.connect();
   }
 
+  /** Drops the seat token, so that reconnects come back as a watcher (our seat was given up). */
+  forgetToken() {
+    this.token = null;
+  }
+
   teardown() {
     clearInterval(this.pingTimer);
+    clearTimeout(this.welcomeTimer);
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;

@@ -1,6 +1,11 @@
 // The room's feed: what happened (throws, moves, hits, truces) and chat,
 // in one scrolling list, with the chat box for seated players. Chat text
 // is shown with textContent only.
+//
+// The list is a keyboard-scrollable region (it takes focus, so arrow keys
+// and Page Down scroll it). It is not a live region: the game's own live
+// region already speaks every move, and a log that spoke too would say
+// each one twice (and read the whole history out after every reload).
 
 import { h } from './dom.js';
 import { swatch } from './players.js';
@@ -11,7 +16,7 @@ const MAX_CHAT = 300;
 export class Feed {
   /** @param {{onSend: (text: string) => boolean}} handlers */
   constructor(handlers) {
-    this.list = h('ol', { class: 'feed-list', 'aria-label': 'Game log and chat' });
+    this.list = h('ol', { class: 'feed-list', tabindex: '0', 'aria-label': 'Game log and chat' });
     this.input = h('input', { id: 'chat-input', type: 'text', maxlength: MAX_CHAT, autocomplete: 'off', placeholder: 'Say something…' });
     this.sendBtn = h('button', { type: 'submit', class: 'btn small', text: 'Send' });
     this.form = h('form', { class: 'chat-form' },
@@ -29,6 +34,11 @@ export class Feed {
   /** Whether the chat box is usable (spectators cannot chat). */
   setCanChat(can) {
     this.form.hidden = !can;
+  }
+
+  /** Empties the log, e.g. before the history of a fresh welcome is laid in. */
+  clear() {
+    this.list.replaceChildren();
   }
 
   push(li) {
@@ -49,5 +59,19 @@ export class Feed {
       seat !== null && seat !== undefined ? swatch(seat) : null,
       h('b', { class: 'chat-name', text: `${name}: ` }),
       h('span', { class: 'chat-text', text })));
+  }
+
+  /**
+   * Lays in lines from before this page saw the room (the welcome's
+   * history), oldest first, all at once, and ends scrolled to the newest.
+   * Nothing here plays a sound or speaks: those belong to live moments.
+   * @param {Array<{chat?: {seat: number|null, name: string, text: string}, text?: string, kind?: string}>} lines
+   */
+  replay(lines) {
+    for (const l of lines) {
+      if (l.chat) this.chat(l.chat.seat, l.chat.name, l.chat.text);
+      else this.event(l.text, l.kind);
+    }
+    this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -1,19 +1,26 @@
-// The home page: create a room (preset, board, seats and every option in
-// plain words with a link to its rule), join by code, the open public
-// rooms and the recently finished games.
+// The home page: one tap to play (the computer, at once; or friends, with
+// a private room and its link ready), a custom game (preset, board, seats
+// and every option in plain words with a link to its rule), join by code,
+// the open public rooms and the recently finished games.
 
 import { h, fill } from './dom.js';
 import { PRESETS, OPTIONS, SEATS } from './names.js';
 import * as api from './api.js';
-import { saveSeat, savedName, saveName } from './storage.js';
+import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
 import { showThrow } from './cowries.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
+import { ruleHelp, offerShareOnArrival } from './lobby.js';
 
 const REFRESH_MS = 8000;
+/** The name a new player gets against the computer if they type none: nobody else sees it. */
+const DEFAULT_NAME = 'You';
+/** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
+const FRIENDS_SEATS = 4;
 
-function ruleLink(rule) {
-  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': `Rule ${rule}` }, rule);
+/** An option's label with its "how it works" link beside it (outside the label, so the control's name stays plain). */
+function optionHead(control, label, rule) {
+  return h('div', { class: 'option-head' }, h('label', { for: control.id, text: label }), ruleHelp(rule, label));
 }
 
 function field(label, control, extra) {
@@ -34,7 +41,7 @@ function nameInput(id) {
 function createForm(navigate) {
   const status = h('p', { class: 'form-status', role: 'status', text: 'Loading the rules…' });
   const form = h('form', { class: 'card create', 'aria-labelledby': 'create-title', 'aria-busy': 'true' },
-    h('h2', { id: 'create-title', text: 'New game' }), status);
+    h('h2', { id: 'create-title', text: 'Custom game' }), status);
   api.presets().then((table) => {
     fillCreateForm(form, table, navigate);
     form.removeAttribute('aria-busy');
@@ -72,8 +79,7 @@ function fillCreateForm(form, table, navigate) {
   const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
   const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
   const optionRows = [
-    h('div', { class: 'field option' },
-      h('label', { for: 'opt-pawns' }, 'Pawns each ', ruleLink('C10')), pawns, pawnsNote),
+    h('div', { class: 'field option' }, optionHead(pawns, 'Pawns each', 'C10'), pawns, pawnsNote),
   ];
   pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
   for (const [key, opt] of Object.entries(OPTIONS)) {
@@ -82,10 +88,10 @@ function fillCreateForm(form, table, navigate) {
       Object.keys(opt.values).map((v) => h('option', { value: v, text: v === 'true' ? 'On' : v === 'false' ? 'Off' : v.replace(/-/g, ' ') })));
     sel.addEventListener('change', () => (hint.textContent = opt.values[sel.value]));
     optionControls[key] = { sel, hint, opt };
-    optionRows.push(h('div', { class: 'field option' }, h('label', { for: sel.id }, `${opt.label} `, ruleLink(opt.rule)), sel, hint));
+    optionRows.push(h('div', { class: 'field option' }, optionHead(sel, opt.label, opt.rule), sel, hint));
   }
   const odds = h('input', { id: 'opt-mouth', name: 'mouth_up', type: 'number', min: 0.05, max: 0.95, step: 0.05, value: 0.5, 'aria-describedby': 'opt-mouth-hint' });
-  optionRows.push(h('div', { class: 'field option' }, h('label', { for: 'opt-mouth' }, 'Chance a cowrie lands mouth up ', ruleLink('R5')), odds,
+  optionRows.push(h('div', { class: 'field option' }, optionHead(odds, 'Chance a cowrie lands mouth up', 'R5'), odds,
     h('p', { class: 'hint', id: 'opt-mouth-hint', text: '0.5 is a fair shell. Higher makes 3s and 4s (chowka) more common.' })));
 
   function resetOptions() {
@@ -104,8 +110,11 @@ function fillCreateForm(form, table, navigate) {
 
   const clock = h('select', { id: 'opt-clock', 'aria-describedby': 'opt-clock-hint' },
     [['', 'No clock'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes']].map(([v, l]) => h('option', { value: v, text: l })));
+  // A computer stands in after a minute away by default: a closed tab must
+  // never freeze the table.
   const takeover = h('select', { id: 'opt-takeover', 'aria-describedby': 'opt-takeover-hint' },
-    [['', 'Never'], ['30', 'After 30 seconds away'], ['120', 'After 2 minutes away']].map(([v, l]) => h('option', { value: v, text: l })));
+    [['', 'Never'], ['30', 'After 30 seconds away'], ['60', 'After 1 minute away'], ['120', 'After 2 minutes away']]
+      .map(([v, l]) => h('option', { value: v, text: l, selected: v === '60' })));
   optionRows.push(
     h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: 'Turn clock' }), clock,
       h('p', { class: 'hint', id: 'opt-clock-hint', text: 'When time runs out, the server plays the rest of that turn.' })),
@@ -119,7 +128,7 @@ function fillCreateForm(form, table, navigate) {
   const submit = h('button', { type: 'submit', class: 'btn primary big', text: 'Create room' });
 
   fill(form,
-    h('h2', { id: 'create-title', text: 'New game' }),
+    h('h2', { id: 'create-title', text: 'Custom game' }),
     field('Your name', name),
     h('fieldset', { class: 'presets' }, h('legend', { text: 'Rules' }), presetCards),
     h('div', { class: 'row-2' }, boardSet, seatsSet),
@@ -154,7 +163,8 @@ function fillCreateForm(form, table, navigate) {
     try {
       const req = { name: who, preset: state.preset, options, players: options.players, public: isPublic.checked };
       if (clock.value) req.turn_clock = Number(clock.value);
-      if (takeover.value) req.takeover = Number(takeover.value);
+      // Absent means the server's default (a minute): "Never" is said as null.
+      req.takeover = takeover.value ? Number(takeover.value) : null;
       const res = await api.createRoom(req);
       saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
       navigate(`/r/${res.code}`);
@@ -165,6 +175,69 @@ function fillCreateForm(form, table, navigate) {
       submit.disabled = false;
     }
   });
+}
+
+/**
+ * One tap to play: against the computer (a game that starts at once, at the
+ * level chosen), or with friends (a private room whose link is offered at
+ * once). A returning player's name is filled in; a new player may type one.
+ */
+function quickPlay(navigate) {
+  const name = h('input', {
+    id: 'quick-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: 'Your name', value: savedName(),
+  });
+  const level = savedLevel();
+  const levels = h('fieldset', { class: 'segmented quick-levels' },
+    h('legend', { text: 'Computer' }),
+    h('div', { class: 'segments' }, ['easy', 'medium', 'hard'].map((l) =>
+      h('label', {},
+        h('input', { type: 'radio', name: 'quick-level', value: l, checked: l === level }),
+        h('span', { text: l.charAt(0).toUpperCase() + l.slice(1) })))));
+  const status = h('p', { class: 'form-status', role: 'status' });
+  const computerBtn = h('button', { type: 'button', class: 'btn primary big', id: 'play-computer' }, 'Play the computer');
+  const friendsBtn = h('button', { type: 'button', class: 'btn big', id: 'play-friends' }, 'Play with friends');
+
+  async function create(req, busyText, after) {
+    computerBtn.disabled = friendsBtn.disabled = true;
+    status.textContent = busyText;
+    try {
+      const res = await api.createRoom(req);
+      saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
+      after?.(res.code);
+      navigate(`/r/${res.code}`);
+    } catch (err) {
+      status.textContent = err.message;
+      showError(err.message);
+    } finally {
+      computerBtn.disabled = friendsBtn.disabled = false;
+    }
+  }
+
+  computerBtn.addEventListener('click', () => {
+    const typed = name.value.trim();
+    if (typed) saveName(typed);
+    const l = levels.querySelector('input:checked')?.value ?? 'medium';
+    saveLevel(l);
+    // The host and one computer: every seat is taken, so it starts at once.
+    create({ name: typed || DEFAULT_NAME, players: 2, bots: [{ seat: 1, level: l }], start: true }, 'Starting your game…');
+  });
+  friendsBtn.addEventListener('click', () => {
+    const typed = name.value.trim();
+    if (!typed) {
+      status.textContent = 'Please type your name first, so your friends know who you are.';
+      name.focus();
+      return;
+    }
+    saveName(typed);
+    create({ name: typed, players: FRIENDS_SEATS }, 'Making your room…', offerShareOnArrival);
+  });
+
+  return h('section', { class: 'card quick', 'aria-labelledby': 'quick-title' },
+    h('h2', { id: 'quick-title', class: 'visually-hidden', text: 'Play now' }),
+    h('div', { class: 'quick-name' }, h('label', { for: 'quick-name', text: 'Your name' }), name),
+    levels,
+    h('div', { class: 'quick-buttons' }, computerBtn, friendsBtn),
+    status);
 }
 
 function joinForm(navigate) {
@@ -224,7 +297,8 @@ function gameItem(g) {
   const preset = PRESETS.find((p) => p.id === g.preset);
   const outcome = w !== undefined && w !== null ? `${names[w] ?? SEATS[w]?.colour} won` : 'Draw';
   return h('li', { class: 'game-item' },
-    h('a', { class: 'game-players', href: `/r/${g.id}`, 'aria-label': `${names.join(' versus ')}: ${outcome}. See the final board` }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
+    // The link's name is its visible text (no aria-label that would differ).
+    h('a', { class: 'game-players', href: `/r/${g.id}` }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
     h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && `${g.board}×${g.board}`, g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
 }
 
@@ -250,12 +324,14 @@ export function homeView(container, navigate) {
   const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: 'Looking for open rooms…' }));
   const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: 'Loading…' }));
   container.replaceChildren(
-    h('section', { class: 'hero' },
-      h('div', { class: 'hero-head' },
-        h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: 'the cowrie race' })),
-        heroCowries),
-      h('p', { class: 'lead', text: 'Throw four cowries, race your pawns round the board to the centre, hit your friends on the way. 2 to 4 players, or play the computer.' }),
-      h('p', { class: 'hero-links' }, h('a', { href: '/#rules', class: 'btn ghost', text: 'Read the rules' }))),
+    h('div', { class: 'home-top' },
+      h('section', { class: 'hero' },
+        h('div', { class: 'hero-head' },
+          h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: 'the cowrie race' })),
+          heroCowries),
+        // Short, so that both play buttons fit the first screen of a phone.
+        h('p', { class: 'lead', text: 'Throw the cowries, race your pawns to the centre: with friends or the computer.' })),
+      quickPlay(navigate)),
     h('div', { class: 'home-grid' },
       createForm(navigate),
       h('div', { class: 'home-side' },

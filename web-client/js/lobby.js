@@ -1,6 +1,8 @@
 // The room lobby: seats filling live, the share link (copy button and the
-// phone's share sheet), computer players for empty seats, and the host's
-// start button.
+// phone's share sheet), computer players for empty seats, the host's start
+// button and seat changes (a computer's level, removing a person or a
+// computer), a guest leaving their seat, and the personal link that opens
+// one's seat on another device.
 
 import { h, fill } from './dom.js';
 import { PRESETS, OPTIONS, SIDE_NAMES } from './names.js';
@@ -10,6 +12,24 @@ import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
 
 const LEVELS = ['easy', 'medium', 'hard'];
+
+/**
+ * A small "?" link that opens rule `rule` (in a dialog where
+ * ruleLinksOpenDialogs applies), named in plain words for screen readers:
+ * "<what>: how it works". Rule ids stay out of what a player reads.
+ */
+export function ruleHelp(rule, what, attrs = {}) {
+  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': `${what}: how it works`, title: 'How it works', ...attrs }, '?');
+}
+
+// A room made from the home page's "Play with friends" opens the share
+// sheet (or points at the link) once its lobby is on screen.
+let shareOnArrival = null;
+
+/** Asks the lobby of room `code`, when it first shows, to offer the invite link at once. */
+export function offerShareOnArrival(code) {
+  shareOnArrival = code;
+}
 
 /**
  * The options that differ from plain words into a short list, each with its rule link.
@@ -25,7 +45,7 @@ export function rulesSummary(rules, board) {
   for (const [key, opt] of Object.entries(OPTIONS)) {
     // Only where truces can happen in this room is the truce option news (R15).
     if (key === 'truce' && !board.truces_possible) continue;
-    out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, h('a', { href: `/#rule-${opt.rule}`, target: '_blank', rel: 'noopener', class: 'rule-link', text: opt.rule })));
+    out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
   }
   if (rules.mouth_up !== 0.5) out.push(h('li', { text: `Cowries land mouth up with chance ${rules.mouth_up}.` }));
   return h('div', { class: 'rules-summary' },
@@ -35,7 +55,8 @@ export function rulesSummary(rules, board) {
 
 export class Lobby {
   /**
-   * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, join: (name: string, seat?: number) => Promise<void>}} actions
+   * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, remove: (seat: number) => void,
+   *   leaveSeat: () => void, devices: () => void, join: (name: string, seat?: number) => Promise<void>}} actions
    */
   constructor(actions, feedEl) {
     this.actions = actions;
@@ -45,6 +66,10 @@ export class Lobby {
     this.rulesArea = h('div', {});
     this.linkInput = h('input', { id: 'share-link', type: 'text', readonly: true, class: 'share-input' });
     this.codeEl = h('span', { class: 'big-code' });
+    this.devicesArea = h('section', { class: 'card devices', 'aria-labelledby': 'devices-card-title', hidden: true },
+      h('h2', { id: 'devices-card-title', class: 'panel-title', text: 'Play on another device' }),
+      h('p', { class: 'hint', text: 'Your seat lives in this browser. To carry on from another phone or computer, open your personal link there.' }),
+      h('button', { type: 'button', class: 'btn', id: 'devices-open', onclick: () => this.actions.devices() }, 'Show my link and QR code'));
     const copy = h('button', { type: 'button', class: 'btn', text: 'Copy link', onclick: () => this.copy() });
     const share = typeof navigator.share === 'function'
       ? h('button', { type: 'button', class: 'btn', text: 'Share…', onclick: () => this.share() })
@@ -60,6 +85,7 @@ export class Lobby {
           h('h2', { id: 'seats-title', class: 'panel-title', text: 'Seats' }),
           // A visitor's name box comes first: taking a seat is why they came.
           this.joinArea, this.seatsList, this.startArea),
+        this.devicesArea,
         h('details', { class: 'card rules-card' }, h('summary', { text: 'Rules of this room' }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
         h('figure', { class: 'card preview' }, this.previewSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg'),
@@ -94,6 +120,28 @@ export class Lobby {
     }
   }
 
+  /**
+   * A room just made to play with friends: the share sheet where the browser
+   * has one, else the link selected beside its copy button. A share sheet
+   * refused (it needs a recent tap) falls back to the same.
+   */
+  async offerLink() {
+    const pointAtLink = () => {
+      this.linkInput.focus();
+      this.linkInput.select();
+      this.linkInput.closest('.share')?.classList.add('highlight');
+    };
+    if (typeof navigator.share !== 'function') {
+      pointAtLink();
+      return;
+    }
+    try {
+      await navigator.share({ title: 'Chowka Bhara', text: 'Join my Chowka Bhara game', url: this.linkInput.value });
+    } catch {
+      pointAtLink();
+    }
+  }
+
   update(ctx) {
     const { room, seat: me } = ctx;
     const isHost = me !== null && room.seats[me]?.host;
@@ -105,12 +153,22 @@ export class Lobby {
       const taken = !!(seat.name || seat.bot);
       const on = seat.bot ? true : connected?.[i] ?? seat.connected;
       let control = null;
-      if (isHost && i !== me && !seat.name) {
-        const sel = h('select', { id: `bot-${i}`, 'aria-label': `Computer player for seat ${i + 1}` },
+      // A computer's seat carries its name too ("Computer (easy)"): the host
+      // keeps the level choice on it, to change the level or empty the seat.
+      const person = !!seat.name && !seat.bot;
+      if (isHost && i !== me && !person) {
+        const sel = h('select', { id: `bot-${i}`, 'aria-label': `Seat ${i + 1}: empty, or a computer player` },
           h('option', { value: '', text: 'Empty (for a friend)' }),
           LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: `Computer · ${l}` })));
         sel.addEventListener('change', () => this.actions.setBot(i, sel.value || null));
         control = sel;
+      } else if (isHost && i !== me) {
+        control = h('button', {
+          type: 'button', class: 'btn small', id: `remove-${i}`, 'aria-label': `Remove ${seat.name} from seat ${i + 1}`,
+          onclick: () => this.actions.remove(i),
+        }, 'Remove');
+      } else if (i === me && !seat.host) {
+        control = h('button', { type: 'button', class: 'btn small', id: 'leave-seat', onclick: () => this.actions.leaveSeat() }, 'Leave seat');
       } else if (me === null && !taken) {
         control = h('button', { type: 'button', class: 'btn small', text: 'Sit here', onclick: () => this.joinFromForm(i) });
       }
@@ -124,6 +182,7 @@ export class Lobby {
           taken && !seat.bot && h('span', { class: ['presence', on ? 'on' : 'off'] }, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'presence-text', text: on ? 'online' : 'away' }))),
         control);
     }));
+    this.devicesArea.hidden = me === null;
     if (focusedSeat !== undefined) this.seatsList.querySelector(`[data-seat="${focusedSeat}"] select, [data-seat="${focusedSeat}"] button`)?.focus();
 
     const takenCount = room.seats.filter((s) => s.name || s.bot).length;
@@ -156,6 +215,10 @@ export class Lobby {
       fill(this.startArea, h('p', { class: 'hint', text: `Waiting for ${host ? seatName(host) : 'the host'} to start the game.` }));
     }
     this.drawPreview(ctx);
+    if (shareOnArrival === room.code) {
+      shareOnArrival = null;
+      this.offerLink();
+    }
     const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible]);
     if (ctx.board && (!this.rulesArea.firstChild || this.rulesKey !== rulesKey)) {
       this.rulesKey = rulesKey;

@@ -93,27 +93,35 @@ const CODE_TEXT = {
   no_throw_pending: 'You have no throw left.',
   value_not_held: 'You do not hold that value.',
   no_such_pawn: 'That pawn cannot move.',
-  bad_target: 'That player cannot be hit by this move (R10).',
-  not_a_pair: 'Those pawns are not a pair (R13).',
-  pair_cannot_split: 'A committed pair cannot split (R13).',
-  pair_needs_even: 'A pair moves only with an even value (R13).',
-  past_centre: 'That would go past the centre: finish by exact count (R8).',
-  gate_closed: 'The gate is closed until you hit someone (R8).',
-  square_full: 'That square is full (R9).',
-  blocked_by_pair: 'A committed pair blocks the way (R13).',
-  cannot_enter: 'That throw cannot bring a pawn in (R7).',
-  target_required: 'Choose whom to hit (R10).',
-  skip_not_allowed: 'You cannot skip now (R11).',
-  truce_not_allowed: 'A truce is not possible now (R15).',
+  bad_target: 'That player cannot be hit by this move.',
+  not_a_pair: 'Those pawns are not a pair.',
+  pair_cannot_split: 'A committed pair cannot split.',
+  pair_needs_even: 'A pair moves only with an even value.',
+  past_centre: 'That would go past the centre: finish by exact count.',
+  gate_closed: 'The gate is closed until you hit someone.',
+  square_full: 'That square is full.',
+  blocked_by_pair: 'A committed pair blocks the way.',
+  cannot_enter: 'That throw cannot bring a pawn in.',
+  target_required: 'Choose whom to hit.',
+  skip_not_allowed: 'You cannot skip now.',
+  truce_not_allowed: 'A truce is not possible now.',
   stale_version: 'The game moved on before your action arrived; here is the latest position.',
   not_host: 'Only the host can do that.',
   bad_message: 'The server did not understand that message.',
   rate_limited: 'Slow down a little.',
+  not_lobby: 'That can only be done before the game starts.',
+  not_playing: 'That can only be done while the game is on.',
+  not_seated: 'Only players in a seat can do that.',
+  seat_taken: 'That seat is taken.',
+  bad_seat: 'There is no such seat.',
 };
+
+/** Rule ids the server cites in its sentences, "(R6)" or "(R12, R13)": not for players' eyes. */
+const RULE_IDS = /\s*\((?:[RCO]\d{1,2}(?:,\s*)?)+\)/g;
 
 /** A readable sentence for a server error: the server's own sentence when it
  * sent one, else our text for the code, else the code itself. */
 export function errorText(code, message) {
-  if (message && message !== code) return message;
+  if (message && message !== code) return message.replace(RULE_IDS, '');
   return CODE_TEXT[code] || `Something went wrong (${code || 'unknown error'}).`;
 }

@@ -1,6 +1,7 @@
 // A room page (/r/CODE): owns the connection and the latest state, and
 // shows the lobby or the game. The seat token comes from localStorage, so
-// a reload lands back in the same seat; a spectator simply has none.
+// a reload lands back in the same seat; a spectator simply has none. A
+// personal link (/r/CODE#seat=TOKEN, devices.js) brings the token along.
 
 import { h, fill } from './dom.js';
 import { Connection } from './connection.js';
@@ -9,7 +10,10 @@ import { GameScreen } from './game.js';
 import { Feed } from './feed.js';
 import { seatFor, saveSeat, saveName } from './storage.js';
 import { showError, announce } from './announce.js';
-import { errorText } from './names.js';
+import { errorText, SEATS } from './names.js';
+import { feedLines } from './events.js';
+import { seatName } from './players.js';
+import { takeSeatFromLink, showDevicesDialog, deviceIcon } from './devices.js';
 import { muteButton, sound } from './sound.js';
 import * as api from './api.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
@@ -17,22 +21,36 @@ import { ruleLinksOpenDialogs } from './rules-page.js';
 /** Renders the room `code` into `container`; returns a cleanup function. */
 export function roomView(container, rawCode, navigate) {
   const code = rawCode.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  // A personal link: keep its seat for this room (the welcome fills in the
+  // seat number), and the fragment is already gone from the address bar.
+  const linked = takeSeatFromLink();
+  if (linked) saveSeat(code, { token: linked, seat: null });
   const ctx = { code, seat: null, board: null, version: -1, room: null, game: null, presence: null };
   let view = null; // 'lobby' | 'game'
   let lobby = null;
   let game = null;
+  // The welcome's history waits for the state after it, which names the seats.
+  let pendingHistory = null;
+  // Set when we asked to leave our seat, to tell that apart from being removed.
+  let leaving = false;
 
   const statusPill = h('span', { class: 'conn-pill', role: 'status', text: 'Connecting…' });
   const banner = h('div', { class: 'conn-banner', role: 'status', hidden: true });
   const content = h('div', { class: 'room-content', 'aria-busy': 'true' }, h('p', { class: 'loading', text: 'Connecting to the room…' }));
   const watching = h('span', { class: 'watching', hidden: true });
+  const seatNotice = h('p', { class: 'seat-notice', role: 'status', hidden: true });
+  const devicesBtn = h('button', {
+    type: 'button', class: 'icon-btn devices-btn', id: 'devices-btn', hidden: true,
+    'aria-label': 'Play on another device', title: 'Play on another device',
+    onclick: () => actions.devices(),
+  }, deviceIcon());
   const header = h('header', { class: 'room-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
     h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: 'Room ' }), h('span', { class: 'code', text: code })),
-    watching, statusPill,
+    watching, statusPill, devicesBtn,
     h('a', { href: '/#rules', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'Rules (opens a new tab)', title: 'Rules' }, '?'),
     muteButton());
-  container.replaceChildren(header, banner, content);
+  container.replaceChildren(header, banner, seatNotice, content);
   ruleLinksOpenDialogs(content);
 
   const feed = new Feed({ onSend: (text) => sendMsg({ type: 'chat', text }) });
@@ -69,6 +87,7 @@ export function roomView(container, rawCode, navigate) {
   function onMessage(msg) {
     switch (msg.type) {
       case 'welcome': {
+        const had = ctx.seat;
         ctx.seat = msg.seat ?? null;
         ctx.board = msg.board;
         // The full state that follows a welcome is always taken, even at the
@@ -76,8 +95,11 @@ export function roomView(container, rawCode, navigate) {
         ctx.version = -1;
         const held = seatFor(code);
         if (held && ctx.seat !== null && held.seat !== ctx.seat) saveSeat(code, { ...held, seat: ctx.seat });
+        if (had !== null && ctx.seat === null) lostSeat();
         watching.hidden = ctx.seat !== null;
         watching.textContent = 'Watching';
+        devicesBtn.hidden = ctx.seat === null || !seatFor(code)?.token;
+        pendingHistory = msg.history ?? [];
         if (game) game.setBoard(ctx.board, ctx.seat);
         break;
       }
@@ -115,11 +137,49 @@ export function roomView(container, rawCode, navigate) {
       conn.connect();
       return;
     }
+    if (pendingHistory) {
+      replayHistory(pendingHistory);
+      pendingHistory = null;
+    }
     if (before?.status === 'lobby' && msg.room.status === 'playing') {
+      // Said, not logged: the log's "Round 1" line marks the start, the same
+      // live as in the history a reload replays.
       announce('The game has started.');
-      feed.event('The game has started.', 'turn');
     }
     refresh(msg.events || []);
+  }
+
+  /**
+   * The table log as if we had been here: the welcome's history (oldest
+   * first) replaces whatever the log held, with no sound, flash or
+   * announcement. Needs the room's seats for names, hence after the state.
+   */
+  function replayHistory(items) {
+    const seats = ctx.room.seats;
+    const who = (s) => seatName(seats[s]) || SEATS[s]?.colour;
+    const lines = [];
+    for (const item of items) {
+      if (item.kind === 'chat') lines.push({ chat: item });
+      else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, ctx.board.centre, ctx.seat));
+    }
+    feed.clear();
+    feed.replay(lines);
+  }
+
+  /** Our seat is gone (we left it, or the host gave it away): forget its token and say so. */
+  function lostSeat() {
+    saveSeat(code, null);
+    conn.forgetToken();
+    showSeatNotice(leaving
+      ? 'You left your seat. You are watching now, and can take a seat again while the game has not started.'
+      : 'The host gave your seat away. You are watching now.');
+    leaving = false;
+  }
+
+  function showSeatNotice(text) {
+    fill(seatNotice, h('span', { text }), ' ',
+      h('button', { type: 'button', class: 'btn ghost small', onclick: () => (seatNotice.hidden = true) }, 'OK'));
+    seatNotice.hidden = false;
   }
 
   function onError(msg) {
@@ -127,12 +187,20 @@ export function roomView(container, rawCode, navigate) {
     if (msg.code === 'bad_token') {
       // The token is not a seat of this room: forget it and watch instead.
       saveSeat(code, null);
-      showError(`${text} You are watching this room.`);
+      if (linked) {
+        showSeatNotice('This personal link no longer opens a seat: it may be old, or the seat was given to someone else. You are watching this room.');
+      } else {
+        showError(`${text} You are watching this room.`);
+      }
       conn.connect(null);
       return;
     }
     if (msg.code === 'no_such_room') {
       conn.close();
+      statusPill.className = 'conn-pill refused';
+      statusPill.textContent = 'No such room';
+      banner.hidden = true;
+      document.title = 'No such room · Chowka Bhara';
       fill(content, h('section', { class: 'card not-found' },
         h('h1', { text: 'No such room' }),
         h('p', { text: `There is no room with the code ${code}. It may have been closed, or the code is mistyped.` }),
@@ -157,6 +225,22 @@ export function roomView(container, rawCode, navigate) {
     },
     start: () => sendMsg({ type: 'start' }),
     setBot: (seat, level) => sendMsg({ type: 'set_bot', seat, level }),
+    /** The host, in the lobby: empties a seat (a person or a computer). */
+    remove: (seat) => sendMsg({ type: 'remove', seat }),
+    /** A seated person (not the host), in the lobby: gives up their seat. */
+    leaveSeat() {
+      leaving = sendMsg({ type: 'leave_seat' });
+      return leaving;
+    },
+    /** The host, during a game: a computer plays `seat` until its player takes it back. */
+    standIn: (seat) => sendMsg({ type: 'stand_in', seat }),
+    /** A player whose seat a computer is playing takes it back. */
+    takeBack: () => sendMsg({ type: 'take_back' }),
+    /** Shows our personal link and its QR code, to carry on from another device. */
+    devices() {
+      const token = seatFor(code)?.token;
+      if (token && ctx.seat !== null) showDevicesDialog(code, token);
+    },
     rematch: () => sendMsg({ type: 'rematch' }),
     gotoRematch(newCode) {
       // The same token is our seat in the rematch room (docs/protocol.md).
@@ -169,6 +253,7 @@ export function roomView(container, rawCode, navigate) {
       try {
         const res = await api.joinRoom(code, name, seat);
         saveSeat(code, { token: res.token, seat: res.seat });
+        seatNotice.hidden = true;
         conn.connect(res.token);
       } catch (err) {
         showError(err.message);

@@ -1,6 +1,6 @@
 // What the browser remembers between visits: the seat token per room (so a
-// reload or a new tab carries on in the same seat), the display name, and
-// the mute switch. localStorage can throw (private mode, quota): every
+// reload or a new tab carries on in the same seat), the display name, the
+// computer level last played against, and the mute switch. localStorage can throw (private mode, quota): every
 // access is guarded so the game still works, only without memory.
 
 function read(key) {
@@ -40,6 +40,16 @@ export function savedName() {
 
 export function saveName(name) {
   write('chowka.name', name);
+}
+
+/** The computer level last chosen for quick play: 'easy', 'medium' or 'hard'. */
+export function savedLevel() {
+  const l = read('chowka.level');
+  return l === 'easy' || l === 'hard' ? l : 'medium';
+}
+
+export function saveLevel(level) {
+  write('chowka.level', level);
 }
 
 export function muted() {

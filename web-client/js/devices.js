@@ -1,0 +1,95 @@
+// "Play on another device": a seated player's personal link, with its QR
+// code, opens their seat in any other browser (the chat app's own browser,
+// then Chrome; a phone, then a laptop).
+//
+// The seat token travels only in the URL fragment (#seat=...): browsers
+// never send a fragment to the server, so it stays out of request lines,
+// server logs and Referer headers. The room page reads it, keeps it, and
+// wipes it from the address bar at once (room.js, takeSeatFromLink).
+
+import { h, s } from './dom.js';
+import { notice } from './announce.js';
+
+const FRAGMENT = /^#seat=([0-9a-f]{32})$/i;
+
+/** The personal link that opens seat `token` of room `code` on another device. */
+export function deviceLink(code, token) {
+  return `${location.origin}/r/${code}#seat=${token}`;
+}
+
+/**
+ * The seat token in this page's address (a personal link just opened), or
+ * null. Whatever the fragment held, it is removed from the address bar and
+ * from this history entry, so the link is not shared onward by accident.
+ */
+export function takeSeatFromLink() {
+  if (!location.hash.startsWith('#seat=')) return null;
+  const m = FRAGMENT.exec(location.hash);
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** Draws `text` as a QR code: an SVG of dark modules on a light square with a quiet zone. */
+async function qrSvg(text) {
+  // Loaded on first use: most visits never show a QR code.
+  const { qrcode } = await import('../vendor/qrcode.js');
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  const quiet = 4;
+  let d = '';
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
+  }
+  const size = n + 2 * quiet;
+  return s('svg', { class: 'qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': 'QR code of your personal link', 'shape-rendering': 'crispEdges' },
+    s('rect', { width: size, height: size, fill: '#fff' }),
+    s('path', { d, fill: '#000' }));
+}
+
+/**
+ * Opens the "play on another device" dialog for seat `token` of room `code`:
+ * the QR code, the link with a copy button, and the warning that the link is
+ * as good as the seat itself.
+ */
+export function showDevicesDialog(code, token) {
+  const url = deviceLink(code, token);
+  const qrBox = h('div', { class: 'qr-box' }, h('p', { class: 'hint', text: 'Drawing the QR code…' }));
+  const input = h('input', { id: 'device-link', type: 'text', readonly: true, class: 'share-input', value: url });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notice('Your link is copied');
+    } catch {
+      input.select();
+      notice('Press Ctrl+C (or long-press) to copy the selected link');
+    }
+  };
+  const dialog = h('dialog', { class: 'devices-dialog', 'aria-labelledby': 'devices-title' },
+    h('h2', { id: 'devices-title', text: 'Play on another device' }),
+    h('p', { text: 'Scan this code with your other phone, or open the link there: it takes you straight back into your seat.' }),
+    // The warning before the code, where a phone shows it without scrolling.
+    h('p', { class: 'devices-warning', role: 'note' },
+      h('strong', { text: 'Keep it to yourself. ' }),
+      'Anyone with this link can play as you. To invite friends, send the room link instead.'),
+    qrBox,
+    h('label', { for: 'device-link', text: 'Your personal link' }),
+    h('div', { class: 'share-row' }, input, h('button', { type: 'button', class: 'btn', onclick: copy }, 'Copy')),
+    h('div', { class: 'dialog-buttons' },
+      h('button', { type: 'button', class: 'btn primary', autofocus: true, onclick: () => dialog.close() }, 'Done')));
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  qrSvg(url).then((svg) => qrBox.replaceChildren(svg), () => {
+    qrBox.replaceChildren(h('p', { class: 'hint', text: 'The QR code could not be drawn here; use the link below.' }));
+  });
+  return dialog;
+}
+
+/** A small phone-shaped icon for the header button (decorative). */
+export function deviceIcon() {
+  return s('svg', { class: 'device-icon', viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true' },
+    s('rect', { x: 4, y: 1, width: 8, height: 14, rx: 1.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5 }),
+    s('path', { d: 'M7 12.5h2', stroke: 'currentColor', 'stroke-width': 1.5, 'stroke-linecap': 'round' }));
+}

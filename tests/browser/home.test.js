@@ -105,3 +105,30 @@ test('a room made with the form as it comes is private: not listed among the ope
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// Issue 13 item 2: a closed tab must never freeze the table, so the form's
+// "Computer stand-in" starts at one minute; "Never" is still a choice, and
+// is sent as such (an absent field now means the server's one minute).
+test('the custom game form lets a computer stand in after a minute by default, and "Never" means never', { timeout: 60000 }, async () => {
+  const { page, context } = await newPlayer(env.browser, DESKTOP);
+  const made = async (takeover) => {
+    await page.goto(env.server.url + '/');
+    await page.fill('#create-name', 'Meena');
+    await page.click('details.options > summary');
+    if (takeover !== undefined) await page.selectOption('#opt-takeover', takeover);
+    await page.click('form.create button[type="submit"]');
+    await page.waitForSelector('.lobby');
+    const code = page.url().split('/r/')[1];
+    return (await fetch(`${env.server.url}/api/rooms/${code}`).then((r) => r.json())).room;
+  };
+  await page.goto(env.server.url + '/');
+  await page.click('details.options > summary');
+  assert.equal(await page.inputValue('#opt-takeover'), '60');
+  const options = await page.locator('#opt-takeover option').allTextContents();
+  assert.deepEqual(options, ['Never', 'After 30 seconds away', 'After 1 minute away', 'After 2 minutes away']);
+  assert.equal((await made()).takeover, 60);
+  assert.equal((await made('')).takeover, null);
+  assert.equal((await made('120')).takeover, 120);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

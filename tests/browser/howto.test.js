@@ -7,12 +7,14 @@
 // - reachable from the home page's header and straight by its link;
 // - its contents links scroll within the guide, and the reference is one
 //   link away;
-// - fits a 360 px phone without sideways scrolling.
+// - fits a 360 px phone without sideways scrolling;
+// - a rule's "?" link in a room opens that rule in a dialog in the guide's
+//   plain words and picture first, the exact rule below.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPlayer, shot, SHOTS, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, shot, SHOTS, apiCreateRoom, openInSeat, PHONE, DESKTOP } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -112,5 +114,35 @@ test('a link to one section of the guide opens the guide there', { timeout: 6000
   const top = await page.evaluate(() => document.getElementById('howto-truces').getBoundingClientRect().top);
   assert.ok(top >= -1 && top < 80, `the truces section is at the top (${top})`);
   assert.equal(await page.evaluate(() => document.title), 'How to play · Chowka Bhara');
+  await context.close();
+});
+
+test('a rule link in a room opens the rule in plain words with its picture, the exact rule below', { timeout: 60000 }, async () => {
+  const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 3, options: { board: 5 } });
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await openInSeat(page, env.server.url, room.code, room);
+  await page.waitForSelector('#start-btn');
+  await page.click('details.rules-card > summary');
+  const hrefs = await page.locator('a.rule-link:visible').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.length >= 5, `the room's rules link their rules (${hrefs.length})`);
+  for (const href of hrefs) {
+    const id = href.split('#rule-')[1];
+    await page.click(`a.rule-link[href="${href}"]:visible`);
+    await page.waitForSelector(`dialog.rule-dialog[open] #rule-${id}`);
+    const dialog = page.locator('dialog.rule-dialog');
+    const title = await dialog.locator('h2').textContent();
+    assert.doesNotMatch(title, /\b[RCO]\d{1,2}\b/, `rule ${id}'s dialog is titled in words (${title})`);
+    assert.equal(await dialog.getAttribute('aria-labelledby'), 'rule-dialog-title');
+    assert.equal(await dialog.locator('.rule-dialog-guide figure > svg[role="img"], .rule-dialog-guide figure > .throw-table').count(), 1, `rule ${id}: the guide's picture`);
+    const words = await dialog.locator('.rule-dialog-guide').innerText();
+    assert.doesNotMatch(words, /\b[RCO]\d{1,2}\b/, `rule ${id}: plain words first`);
+    // The plain words come before the exact rule, which is below.
+    const [guideTop, exactTop] = await page.evaluate(() => ['.rule-dialog-guide', '.exact-rule'].map((s) => document.querySelector(s).getBoundingClientRect().top));
+    assert.ok(guideTop < exactTop);
+    assert.equal(await dialog.locator('a[href^="/#howto-"]').count(), 1, 'links the guide');
+    await dialog.locator('button:has-text("Close")').click();
+    await page.waitForSelector('dialog.rule-dialog', { state: 'detached' });
+  }
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

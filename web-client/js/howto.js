@@ -192,8 +192,17 @@ const SECTIONS = [
   },
 ];
 
-/** The section ids, for tests and links ("#howto-gate"). */
-export const SECTION_IDS = SECTIONS.map((sec) => `howto-${sec.id}`);
+/** Where the guide explains each rule of the rule book, by rule id. */
+const SECTION_OF_RULE = {
+  R1: 'race', R2: 'race', R3: 'race', R4: 'safe', R5: 'throws', R6: 'graces', R7: 'ways', R8: 'gate',
+  R9: 'safe', R10: 'hits', R11: 'three-graces', R12: 'stuck', R13: 'pairs', R14: 'centre', R15: 'truces',
+  // Clarifications go with the rule they clarify; C10 is about pawns each.
+  C1: 'gate', C2: 'safe', C3: 'hits', C4: 'three-graces', C5: 'stuck', C6: 'pairs', C7: 'ways', C8: 'centre', C9: 'truces', C10: 'race',
+};
+
+function paragraphs(sec) {
+  return sec.text.map((p) => (typeof p === 'function' ? p() : h('p', { text: p })));
+}
 
 function section(sec) {
   const id = `howto-${sec.id}`;
@@ -201,7 +210,17 @@ function section(sec) {
     h('h2', { id: `${id}-title`, text: sec.title }),
     h('div', { class: 'howto-body' },
       h('figure', { class: 'howto-art' }, sec.art()),
-      h('div', { class: 'howto-text' }, sec.text.map((p) => (typeof p === 'function' ? p() : h('p', { text: p }))))));
+      h('div', { class: 'howto-text' }, paragraphs(sec))));
+}
+
+/**
+ * The guide's words and picture about rule `ruleId` ("R8"), for the rule
+ * dialog: `{id, title, art, text}` (nodes, without ids), or null when the
+ * guide has no section for it.
+ */
+export function guideFor(ruleId) {
+  const sec = SECTIONS.find((x) => x.id === SECTION_OF_RULE[ruleId]);
+  return sec ? { id: `howto-${sec.id}`, title: sec.title, art: sec.art(), text: paragraphs(sec) } : null;
 }
 
 /**

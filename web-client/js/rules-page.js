@@ -8,6 +8,7 @@
 // (howto.js); this page is for looking a rule up.
 
 import { h } from './dom.js';
+import { guideFor } from './howto.js';
 
 /** Inline markup of one line, as DOM nodes. */
 function inline(text, links = true) {
@@ -41,13 +42,6 @@ function ruleText(text) {
   const m = /^\*\*([RCO]\d{1,2})\.?\s*([^*]*)\*\*/.exec(text);
   if (!m) return inline(text);
   return [h('span', { class: 'rule-id', text: m[1] }), ' ', h('strong', {}, inline(m[2])), inline(text.slice(m[0].length))];
-}
-
-/** The plain title of a rule paragraph or item ("Entering"), or null for a clarification. */
-function ruleTitle(el) {
-  const strong = el.querySelector(':scope > strong');
-  const title = strong?.textContent.replace(/\.$/, '').trim();
-  return title && !title.startsWith('(') ? title : null;
 }
 
 function slug(text) {
@@ -179,16 +173,25 @@ export async function rulesView(container, anchor) {
 }
 
 /**
- * Shows one rule (its paragraph and the list that follows it) in a dialog,
- * so a player choosing options or playing does not lose their place.
+ * Shows one rule in a dialog, so a player choosing options or playing does
+ * not lose their place: first in plain words with its picture (the guide's
+ * section about it), then the exact rule (its paragraph and the lists or
+ * tables that follow it), with links to both pages.
  */
 export async function showRule(id) {
-  const body = h('div', { class: 'rule-dialog-body' }, h('p', { text: 'Loading…' }));
+  const guide = guideFor(id);
+  const exact = h('div', { class: 'exact-rule-body' }, h('p', { text: 'Loading…' }));
   const close = h('button', { type: 'button', class: 'btn', text: 'Close' });
-  // Named by the rule's title ("Entering"), set once the text is here.
-  const dialog = h('dialog', { class: 'rule-dialog', 'aria-label': 'The rule' },
-    body,
-    h('div', { class: 'dialog-buttons' }, close, h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'Full rules' })));
+  const title = h('h2', { id: 'rule-dialog-title', class: 'rule-dialog-title', tabindex: '-1', text: guide?.title ?? 'The rule' });
+  const dialog = h('dialog', { class: 'rule-dialog', 'aria-labelledby': 'rule-dialog-title' },
+    title,
+    guide ? h('div', { class: 'rule-dialog-guide' }, h('figure', { class: 'howto-art' }, guide.art), h('div', { class: 'howto-text' }, guide.text)) : null,
+    h('section', { class: 'exact-rule', 'aria-labelledby': 'exact-rule-title' },
+      h('h3', { id: 'exact-rule-title', text: 'The exact rule' }), exact),
+    h('div', { class: 'dialog-buttons' },
+      close,
+      guide ? h('a', { href: `/#${guide.id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'How to play' }) : null,
+      h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'Full rules' })));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
   // A click on the backdrop (outside the box) closes it too.
@@ -197,22 +200,23 @@ export async function showRule(id) {
   });
   document.body.append(dialog);
   dialog.showModal();
+  // Reading starts at the top, on the plain words (not on the first link
+  // of the exact rule further down).
+  title.focus();
   try {
     const blocks = renderMarkdown(await fetchRules());
     const start = blocks.findIndex((b) => b.id === `rule-${id}`);
     if (start < 0) {
       const item = blocks.map((b) => b.querySelector?.(`#rule-${id}`)).find(Boolean);
-      if (!item) throw new Error(`Rule ${id} is not in the rules text.`);
-      dialog.setAttribute('aria-label', ruleTitle(item) ?? 'A detail of the rules');
-      body.replaceChildren(h('ul', {}, item));
+      if (!item) throw new Error('This rule is not in the rules text.');
+      exact.replaceChildren(h('ul', {}, item));
       return;
     }
-    dialog.setAttribute('aria-label', ruleTitle(blocks[start]) ?? 'The rule');
     const picked = [blocks[start]];
     for (let i = start + 1; i < blocks.length && ['UL', 'DIV'].includes(blocks[i].tagName); i++) picked.push(blocks[i]);
-    body.replaceChildren(...picked);
+    exact.replaceChildren(...picked);
   } catch (e) {
-    body.replaceChildren(h('p', { class: 'error-text', text: e.message }));
+    exact.replaceChildren(h('p', { class: 'error-text', text: e.message }));
   }
 }
 

@@ -4,7 +4,8 @@
 //   are in view at every step of a whole game, with no sideways scroll even
 //   with 24-character names (the page was 434-478 px wide); the desktop
 //   side column is not widened by them either (names end in an ellipsis,
-//   the full name in the title);
+//   the full name in the title); scrolled down to the log, the banner is
+//   still in view and carries a Throw of its own;
 // - a flash (hit, lost turn...) shows over the board, never over the banner
 //   (it used to cover whose turn it is);
 // - identical moves are one choice: two pawns at home and a value make
@@ -111,6 +112,26 @@ test('phone portrait: banner and Throw in view at every step of a whole game, lo
   assert.ok(merged, 'the friend got a turn with a usable value');
   assert.equal(merged.length, 1, `one choice for two pawns at home: ${JSON.stringify(merged)}`);
   assert.match(merged[0], /^Move a pawn from home with \d$/);
+
+  // Scrolled down to read the log on their turn: the banner stays, with a Throw.
+  for (let i = 0; i < 200; i++) {
+    const st = await gameStatus(phone);
+    if (st.mine && st.canThrow && !st.movable) break;
+    for (const p of players) await playOneClick(p.page).catch(() => null);
+    await phone.waitForTimeout(30);
+  }
+  await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await phone.waitForSelector('.banner-throw:not([hidden])');
+  const scrolled = await layout(phone);
+  assert.ok(scrolled.scrollY > 100, 'the page scrolled down');
+  assert.ok(inView(scrolled.banner, scrolled), `scrolled down, the banner is in view: ${JSON.stringify(scrolled.banner)}`);
+  await shot(phone, 'phone-scrolled-360');
+  const throws = () => phone.evaluate(() => [...document.querySelectorAll('.feed-event')].filter((li) => /^You threw/.test(li.textContent)).length);
+  const before = await throws();
+  await phone.click('.banner-throw');
+  await phone.waitForFunction((n) => [...document.querySelectorAll('.feed-event')].filter((li) => /^You threw/.test(li.textContent)).length > n, before);
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await phone.waitForSelector('.banner-throw', { state: 'hidden' });
 
   // The rest of the game, checking the phone at every step.
   let steps = 0;

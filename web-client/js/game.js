@@ -50,6 +50,8 @@ export class GameScreen {
     this.standins = [];
     this.wasMine = false;
     this.clockEnd = null;
+    // Seats the computer plays only because their clock ran out.
+    this.timedOut = new Set();
 
     this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.svg.setAttribute('class', 'board');
@@ -64,6 +66,9 @@ export class GameScreen {
     // that had it disappears and nothing else can act (another's turn).
     this.banner = h('div', { class: 'turn-banner', tabindex: '-1' });
     this.clockEl = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
+    // A small Throw in the banner for when the real one is scrolled out of
+    // view (reading the log on a phone): the banner always stays in view.
+    this.bannerThrow = h('button', { type: 'button', class: 'btn small primary banner-throw', hidden: true, onclick: () => this.send({ do: 'throw' }) }, 'Throw');
     this.cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.cowries.setAttribute('class', 'cowries');
     this.cowries.setAttribute('viewBox', '0 0 240 80');
@@ -112,6 +117,24 @@ export class GameScreen {
           h('h2', { id: 'players-title', class: 'panel-title' }, 'Players', this.watchersEl), this.playersEl),
         feedEl),
       this.dialog);
+    // Any scroll (the page, or the side column on wide screens) may take
+    // Throw out of view or bring it back; checked once a frame at most.
+    let queued = false;
+    const onScroll = () => {
+      if (!this.el.isConnected && this.shown) {
+        window.removeEventListener('scroll', onScroll, true);
+        window.removeEventListener('resize', onScroll);
+        return;
+      }
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        this.showBannerThrow();
+      });
+    };
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
     this.el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && (this.sel.pawn !== null || this.sel.value !== null)) this.clearSelection(true);
     });
@@ -175,12 +198,24 @@ export class GameScreen {
     this.standins = room.seats.map((s) => !!s.standin);
     if (!game || game.result !== 'ongoing' || !before.length) return null;
     const me = this.ctx.seat;
-    const fresh = room.seats.map((s, i) => (s.standin && !before[i] && !s.bot ? i : null)).filter((i) => i !== null);
-    if (!fresh.length) return null;
-    const s = fresh[0];
-    const timeUp = s === game.to_move && this.clockEnd !== null && Date.now() >= this.clockEnd - 1500;
-    if (timeUp) return s === me ? "Time's up: the computer plays your turn." : `Time's up: the computer plays ${this.who(s)}'s turn.`;
-    return s === me ? 'A computer is playing for you.' : `A computer is playing for ${this.who(s)} for now.`;
+    const said = [];
+    room.seats.forEach((seat, i) => {
+      if (seat.bot || !!seat.standin === before[i]) return;
+      if (!seat.standin) {
+        // A turn played for a clock run out ends by itself: nothing to say.
+        if (this.timedOut.delete(i)) return;
+        said.push(i === me ? 'You play your own seat again.' : `${this.who(i)} plays again.`);
+        return;
+      }
+      const timeUp = i === game.to_move && this.clockEnd !== null && Date.now() >= this.clockEnd - 1500;
+      if (timeUp) {
+        this.timedOut.add(i);
+        said.push(i === me ? "Time's up: the computer plays your turn." : `Time's up: the computer plays ${this.who(i)}'s turn.`);
+      } else {
+        said.push(i === me ? 'A computer is playing for you.' : `A computer is playing for ${this.who(i)} for now.`);
+      }
+    });
+    return said.length ? said.join(' ') : null;
   }
 
   /** Turns events into log lines, sounds and animations; returns them with the sentences to speak. */
@@ -250,6 +285,21 @@ export class GameScreen {
       this.showThrowValue(null);
     }
     return { walks, hits, spoken };
+  }
+
+  /** The banner's Throw shows while the real one can be used but is out of view. */
+  showBannerThrow() {
+    let away = false;
+    if (!this.throwBtn.hidden && this.el.isConnected) {
+      this.shown = true;
+      const r = this.throwBtn.getBoundingClientRect();
+      const b = this.banner.getBoundingClientRect();
+      // Under the sticky banner counts as out of view too.
+      const underBanner = r.left < b.right && b.left < r.right && r.top < b.bottom && r.bottom > b.top;
+      away = underBanner || r.top < 0 || r.bottom > window.innerHeight;
+    }
+    this.bannerThrow.hidden = !away;
+    this.bannerThrow.disabled = this.throwBtn.disabled;
   }
 
   /** The walk (path positions) the server gave the move of a `walked` event, if it was among the last legal moves. */
@@ -471,14 +521,14 @@ export class GameScreen {
         h('strong', { class: 'turn-who' }, mine ? 'Your turn' : [nameSpan(toMove), "'s turn"]),
         computer && h('span', { class: 'turn-standin', text: mine ? '(the computer plays it)' : '(computer playing)' }),
         h('span', { class: 'round', text: `· round ${game.round}` }),
-        this.clockEl);
+        this.clockEl, this.bannerThrow);
     }
     this.heading.textContent = `Game in room ${this.ctx.code}`;
     // The tab says so when it is your turn, even while another tab is open.
     document.title = mine ? '● Your turn · Chowka Bhara' : `Room ${this.ctx.code} · Chowka Bhara`;
     const myStandin = seat !== null && !over && room.seats[seat]?.standin;
     this.standinEl.hidden = !myStandin;
-    if (myStandin) this.standinText.textContent = 'A computer is playing for you.';
+    if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? "Time's up: the computer is playing this turn for you." : 'A computer is playing for you.';
     this.startClock(room.clock_ms, over, mine);
     // At the end the result is the news: no stale flash over it.
     if (over) this.flashEl.hidden = true;
@@ -508,6 +558,7 @@ export class GameScreen {
         onclick: () => this.pickValue(v),
       }, String(v));
     }) : h('span', { class: 'none', text: 'nothing yet' }));
+    this.showBannerThrow();
     this.skipBtn.hidden = !(mine && game.can_skip);
     this.skipBtn.disabled = this.busy;
 

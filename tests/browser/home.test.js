@@ -60,6 +60,10 @@ test('the rules page is the reference: the rules text with an anchor per rule, r
   assert.equal(await page.locator('h1').count(), 1, 'one h1');
   assert.equal(await page.locator('#rule-R7 > .rule-id').textContent(), 'R7', 'the id is a label before the title');
   assert.equal(await page.locator('#rule-R7 > strong').first().textContent(), 'Entering');
+  // *chowka* is italic; the product N*N ... N*N-1 is not.
+  assert.deepEqual(await page.locator('#rule-R5 em').allTextContents(), ['chowka', 'bhara']);
+  assert.equal(await page.locator('#rule-R3 em').count(), 0);
+  assert.match(await page.textContent('#rule-R3'), /N\*N squares/);
   const text = await page.evaluate(() => document.body.innerText);
   assert.doesNotMatch(text, /normative|tests, error messages/, 'no developers\' preface');
   assert.equal(await page.locator('.rules-lead a[href="/#how-to-play"]').count(), 1, 'points to the guide');

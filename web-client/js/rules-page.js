@@ -14,7 +14,11 @@ import { guideFor } from './howto.js';
 function inline(text, links = true) {
   const out = [];
   // Bold text holds a rule's own title ("**R7. Entering**"): no self-links there.
-  const re = links ? /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\bR\d{1,2}\b)/g : /(`[^`]+`|\*[^*\s][^*]*\*)/g;
+  // Italics need a word boundary outside their stars, so "N*N squares ...
+  // N*N-1" (a product) stays plain text.
+  const re = links
+    ? /(\*\*[^*]+\*\*|`[^`]+`|(?<!\w)\*[^*\s](?:[^*]*[^*\s])?\*(?!\w)|\bR\d{1,2}\b)/g
+    : /(`[^`]+`|(?<!\w)\*[^*\s](?:[^*]*[^*\s])?\*(?!\w))/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > last) out.push(text.slice(last, m.index));

@@ -70,7 +70,7 @@ export function eventText(e, who, centre, me = null) {
     case 'grace_penalty': // R11
       return `Three graces in a row: ${p.isMe(e.player) ? 'you lose' : `${who(e.player)} loses`} the rest of the turn.`;
     case 'turn_undone': // R12, stranded = undo
-      return `${p.N(e.player)} could not use every throw, so the whole turn is undone.`;
+      return `${p.N(e.player)} could not use every throw, so ${p.isMe(e.player) ? 'your' : 'the'} whole turn is undone.`;
     case 'held_forfeited': // R12, stranded = forfeit
       return `${p.N(e.player)} could not use the throws left, so they are dropped.`;
     case 'turn_began':

@@ -322,7 +322,8 @@ export class GameScreen {
     this.flashEl.textContent = text;
     this.flashEl.className = `flash-msg flash-${type}`;
     this.flashEl.hidden = false;
-    this.flashTimer = setTimeout(() => (this.flashEl.hidden = true), 2600 + text.length * 25);
+    // Long enough to read, short enough not to keep pawns hidden for long.
+    this.flashTimer = setTimeout(() => (this.flashEl.hidden = true), Math.min(2000 + text.length * 20, 4500));
   }
 
   legal() {

@@ -26,8 +26,18 @@ use tokio::time::Instant;
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The message types a client may send (for `unknown_type`).
-const CLIENT_TYPES: [&str; 7] = [
-    "hello", "act", "chat", "start", "set_bot", "rematch", "ping",
+const CLIENT_TYPES: [&str; 11] = [
+    "hello",
+    "act",
+    "chat",
+    "start",
+    "set_bot",
+    "rematch",
+    "ping",
+    "stand_in",
+    "take_back",
+    "remove",
+    "leave_seat",
 ];
 
 /// How long one write to a socket may take before the connection is

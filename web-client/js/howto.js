@@ -54,7 +54,7 @@ const SECTIONS = [
     short: 'The race',
     art: art.raceArt,
     text: [
-      'Each player sits at one side of a square board and has a few pawns: 4 each on the 5×5 board. Your pawns start on your home square, the middle square of your edge, marked with a cross.',
+      'Each player sits at one side of a square board and has a few pawns: 4 each on the 5×5 board. Your pawns start on your home square, the middle square of your edge, marked with a cross (in some ways to play they first wait beside it).',
       'They run anticlockwise all the way round the outer ring, then step inside and wind round the inner rings to the centre. Everyone follows the same kind of path, starting from their own side.',
       'The first player to bring all their pawns to the centre wins.',
     ],
@@ -79,7 +79,7 @@ const SECTIONS = [
     art: art.graceArt,
     text: [
       'A 4 (chowka) or an 8 (bhara) is a grace: you keep it and throw again, until a 1, 2 or 3 comes up.',
-      'Each value you hold moves one pawn; you can’t split one between two pawns. Use them in any order, on the same pawn or different ones, and move between throws if you like. Your turn ends when you have no throws left and have used every value.',
+      'Each value you hold is used for one move; you can’t split a value in two. Use them in any order, on the same pawn or different ones, and move between throws if you like. Your turn ends when you have no throws left and have used every value.',
     ],
   },
   {

@@ -175,7 +175,8 @@ export class GameScreen {
     const takeover = this.takeovers();
     if (takeover) {
       this.feed.event(takeover, 'penalty');
-      this.flash(takeover, 'standin');
+      // The viewer's own banner says it already: no flash over the board too.
+      if (takeover !== 'A computer is playing for you.') this.flash(takeover, 'standin');
       spoken.push(takeover);
     }
     const mine = this.myTurn();

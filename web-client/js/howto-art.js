@@ -347,7 +347,9 @@ export function truceArt() {
     track(68, 0, 88),
     track(98, 1, 70),
     s('g', { class: 'allies', transform: 'translate(120 83)' },
-      s('circle', { cx: -7, r: 9 }), s('circle', { cx: 7, r: 9 })));
+      s('circle', { cx: -7, r: 9 }), s('circle', { cx: 7, r: 9 })),
+    // Together, against the leader.
+    arrow([[138, 76], [190, 46]], { cls: 'blocked', bend: 6 }));
 }
 
 /** Coming in: pawns waiting beside the board; a 4 brings one onto the home square. */

@@ -542,7 +542,8 @@ export class GameScreen {
     this.throwBtn.hidden = !(mine && game.can_throw);
     this.throwBtn.disabled = this.busy;
     this.throwBtn.textContent = game.pending > 1 ? `Throw (${game.pending} left)` : 'Throw';
-    this.pendingEl.textContent = over ? '' : `${game.pending} throw${game.pending === 1 ? '' : 's'} to come${game.run ? ` · ${game.run} grace${game.run > 1 ? 's' : ''} in a row` : ''}`;
+    const toCome = game.pending ? `${game.pending} throw${game.pending === 1 ? '' : 's'} to come` : 'No more throws';
+    this.pendingEl.textContent = over ? '' : `${toCome}${game.run ? ` · ${game.run} grace${game.run > 1 ? 's' : ''} in a row` : ''}`;
     const seen = new Map();
     this.heldLabel.textContent = mine ? 'Held' : `${this.who(toMove)} holds`;
     fill(this.heldEl, heldValues.length && !mine ? heldValues.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) }))

@@ -89,7 +89,7 @@ test('during a game the host hands a closed tab\'s seat to a computer, and the g
   await host.page.waitForSelector(button);
   await shot(host.page, 'game-stand-in-offer-1280');
   await host.page.click(button);
-  await host.page.waitForSelector('.player.seat-1 >> text=computer standing in');
+  await host.page.waitForSelector('.player.seat-1 >> text=/computer play/i');
 
   // The game goes on to the end without the friend.
   let turnsOfFriend = 0;

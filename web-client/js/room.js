@@ -184,6 +184,8 @@ export function roomView(container, rawCode, navigate) {
 
   function onError(msg) {
     const text = errorText(msg.code, msg.message);
+    // A refused request to leave: the seat is still ours.
+    leaving = false;
     if (msg.code === 'bad_token') {
       // The token is not a seat of this room: forget it and watch instead.
       saveSeat(code, null);

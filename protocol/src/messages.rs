@@ -53,8 +53,51 @@ pub enum ClientMsg {
     },
     /// After the game: create (or join) the rematch room with the same players.
     Rematch,
+    /// The host, during the game, hands another person's seat to a
+    /// computer (someone away, or not playing), so the table never waits
+    /// for them; they take it back with `take_back` or by coming back.
+    StandIn {
+        /// The seat a computer is to play.
+        seat: Player,
+    },
+    /// A player whose seat a computer is playing takes it back.
+    TakeBack,
+    /// The host, in the lobby, empties a seat: a person's other than the
+    /// host's (they become a watcher and their seat token is void), or a
+    /// computer's.
+    Remove {
+        /// The seat to empty.
+        seat: Player,
+    },
+    /// A seated person other than the host gives up their seat in the
+    /// lobby and watches instead.
+    LeaveSeat,
     /// Keep-alive; answered with `pong`.
     Ping,
+}
+
+/// Longest history a `welcome` carries, in items.
+pub const MAX_HISTORY: usize = 100;
+
+/// One item of a room's recent past, as a connection would have seen it
+/// live: the events of one change, or a chat line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum HistoryItem {
+    /// The events of one change of the game, as its `state` carried them.
+    Events {
+        /// What happened, in order.
+        events: Vec<Event>,
+    },
+    /// A chat line, as `chat` carried it.
+    Chat {
+        /// Sender's seat, or null for a spectator.
+        seat: Option<Player>,
+        /// Sender's display name.
+        name: String,
+        /// The text.
+        text: String,
+    },
 }
 
 /// A message from the server.
@@ -70,6 +113,11 @@ pub enum ServerMsg {
         seat: Option<Player>,
         /// The board, for drawing.
         board: BoardView,
+        /// The room's recent past, oldest first (at most [`MAX_HISTORY`]
+        /// items), for a table log that does not start empty on a reload
+        /// or for a watcher arriving mid-game.
+        #[serde(default)]
+        history: Vec<HistoryItem>,
     },
     /// The full state after every change. `events` lists what happened
     /// since the previous version (empty for a fresh full state).

@@ -25,6 +25,17 @@ use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCa
 pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;
 /// The documented range of `takeover`, in seconds (docs/protocol.md).
 pub const TAKEOVER_SECS: std::ops::RangeInclusive<u32> = 5..=600;
+/// `takeover` when a creation does not say: a computer stands in for a
+/// person away for a minute, so that a closed tab never freezes a table.
+pub const DEFAULT_TAKEOVER_SECS: u32 = 60;
+
+/// A field whose absence and `null` mean different things: absent is
+/// `None`, null is `Some(None)`.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
 
 /// Refuses a body not declared as JSON. A browser sends a cross-site
 /// `text/plain` (or form) POST without asking first (no CORS preflight);
@@ -199,12 +210,17 @@ pub struct CreateRoom {
     /// Seconds per turn.
     #[serde(default)]
     pub turn_clock: Option<u32>,
-    /// Seconds away before a computer stands in.
-    #[serde(default)]
-    pub takeover: Option<u32>,
+    /// Seconds away before a computer stands in: absent means
+    /// [`DEFAULT_TAKEOVER_SECS`], null means never.
+    #[serde(default, deserialize_with = "present")]
+    pub takeover: Option<Option<u32>>,
     /// Computer players.
     #[serde(default)]
     pub bots: Vec<BotRequest>,
+    /// Start the game at once (every seat taken by the creator or a
+    /// computer): one tap to play the computer.
+    #[serde(default)]
+    pub start: bool,
 }
 
 /// The answer to creating a room or taking a seat.
@@ -240,9 +256,10 @@ pub async fn create_room(
         )
     })?;
     options.players = Some(rules.players);
+    let takeover = req.takeover.unwrap_or(Some(DEFAULT_TAKEOVER_SECS));
     for (field, v, range) in [
         ("turn_clock", req.turn_clock, TURN_CLOCK_SECS),
-        ("takeover", req.takeover, TAKEOVER_SECS),
+        ("takeover", takeover, TAKEOVER_SECS),
     ] {
         if v.is_some_and(|v| !range.contains(&v)) {
             let (lo, hi) = (range.start(), range.end());
@@ -282,9 +299,12 @@ pub async fn create_room(
     let settings = Settings {
         public: req.public,
         turn_clock: req.turn_clock,
-        takeover: req.takeover,
+        takeover,
     };
-    let room = Room::new(ids::new_code(), setup, settings, seats);
+    let mut room = Room::new(ids::new_code(), setup, settings, seats);
+    if req.start {
+        room.begin()?;
+    }
     let code = room.code.clone();
     let stub = app.registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),

@@ -313,6 +313,8 @@ pub struct Client {
     pub seat: Option<u64>,
     /// The latest state.
     pub state: Value,
+    /// The latest welcome.
+    pub welcome: Value,
     /// Errors received, by code.
     pub errors: Vec<String>,
 }
@@ -333,6 +335,7 @@ impl Client {
             ws: Client::connect_raw(ws).await,
             seat: None,
             state: Value::Null,
+            welcome: Value::Null,
             errors: Vec::new(),
         };
         let mut hello = json!({"type": "hello", "room": room});
@@ -372,7 +375,10 @@ impl Client {
                     let v: Value = serde_json::from_str(&t).expect("server sends JSON");
                     match v["type"].as_str() {
                         Some("state") => self.state = v.clone(),
-                        Some("welcome") => self.seat = v["seat"].as_u64(),
+                        Some("welcome") => {
+                            self.seat = v["seat"].as_u64();
+                            self.welcome = v.clone();
+                        }
                         Some("error") => self.errors.push(v["code"].as_str().unwrap_or("").into()),
                         _ => {}
                     }

@@ -23,6 +23,12 @@ async fn restart_mid_game(graceful: bool) {
     let seen_version = before["version"].as_u64().unwrap();
     let seen_game = a.state["game"].clone();
     assert_eq!(b.state["game"], seen_game);
+    // The table log a newcomer gets before the restart...
+    let history = Client::join(&ws_url(&server.base), &code, None)
+        .await
+        .welcome["history"]
+        .clone();
+    assert!(!history.as_array().unwrap().is_empty(), "{history}");
     if graceful {
         let terminate = tokio::task::spawn_blocking(move || server.terminate());
         // Clients are told the server is going away (1001).
@@ -43,6 +49,8 @@ async fn restart_mid_game(graceful: bool) {
         a.state["game"], seen_game,
         "the game resumes at the last accepted action"
     );
+    // ... is the one it gets after: replayed from the event log.
+    assert_eq!(a.welcome["history"], history, "the table log survives");
     let clients = play_out(vec![a, b]).await;
     let result = clients[0].state["game"]["result"].clone();
     let (s, game) = get(&server.base, &format!("/api/games/{code}")).await;

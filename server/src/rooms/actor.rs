@@ -7,6 +7,7 @@
 //! room shows in `views.rs`; this file has the loop, connections, the
 //! game's actions and the archive.
 
+use super::history::History;
 use super::outbox::Outbox;
 use super::room::{Room, Snapshot};
 use super::timers::{Due, Timers};
@@ -73,6 +74,8 @@ pub struct RoomActor {
     /// Set when the room's memory may differ from the store: the task
     /// ends and the room is restored from the store on the next request.
     reload: bool,
+    /// The recent events and chat, for every `welcome`.
+    pub(super) history: History,
 }
 
 impl RoomActor {
@@ -80,6 +83,7 @@ impl RoomActor {
         let n = room.seats.len();
         let now = Instant::now();
         let out = Outbox::new(&room.code, shared.metrics.clone());
+        let history = History::replayed(&room);
         let mut actor = RoomActor {
             room,
             shared,
@@ -95,6 +99,7 @@ impl RoomActor {
             presence_sent: now,
             chat_rate: RateLimit::new(CHAT_PER_SECOND),
             reload: false,
+            history,
         };
         // Nobody is connected yet: every person is away from now on.
         for seat in 0..n {
@@ -274,7 +279,7 @@ impl RoomActor {
 
     /// Presence changed: everyone hears of it soon, at most a few times a
     /// second however many come and go (the last word wins).
-    fn presence_changed(&mut self) {
+    pub(super) fn presence_changed(&mut self) {
         if self.timers.presence.is_none() {
             let at = self.presence_sent + PRESENCE_EVERY;
             self.timers.presence = Some(at.max(Instant::now()));
@@ -327,11 +332,15 @@ impl RoomActor {
                     ));
                 }
                 let action = action.parse(self.room.rules().pawns)?;
-                if self.autoplay == Some(seat) {
-                    // The player is back before the turn ended: theirs again.
-                    self.autoplay = None;
+                // The player is back and plays: the seat is theirs again,
+                // whether the clock ran out or a computer stood in.
+                let released = self.release(seat);
+                let acted = self.act(seat, action, at).await;
+                if released && acted.is_err() {
+                    // Theirs again all the same: everyone sees it.
+                    self.changed(Vec::new());
                 }
-                self.act(seat, action, at).await
+                acted
             }
             Request::Start => self.start(seat).await,
             Request::SetBot {
@@ -339,6 +348,10 @@ impl RoomActor {
                 level,
             } => self.set_bot(seat, target, level).await,
             Request::Rematch => self.rematch(conn, seat).await,
+            Request::StandIn { seat: target } => self.stand_in(seat, target),
+            Request::TakeBack => self.take_back(seat),
+            Request::Remove { seat: target } => self.remove(seat, target).await,
+            Request::LeaveSeat => self.leave_seat(seat).await,
         }
     }
 
@@ -358,6 +371,7 @@ impl RoomActor {
         // Control characters could fake line breaks or hide text.
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let name = self.room.seats[seat as usize].shown_name();
+        self.history.chat(Some(seat), &name, &text);
         self.out.to_all(&ServerMsg::Chat {
             seat: Some(seat),
             name,
@@ -451,6 +465,7 @@ impl RoomActor {
             self.archive().await;
         }
         self.schedule();
+        self.history.events(&events);
         self.broadcast_state(events);
         self.shared.metrics.action_latency.observe(at.elapsed());
         Ok(())

@@ -5,6 +5,7 @@
 
 use super::actor::RoomActor;
 use crate::bots::{self, Level};
+use crate::error::{ErrorCode, Refusal};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{Action, Game, Player};
 use rand::rngs::StdRng;
@@ -32,6 +33,66 @@ impl RoomActor {
         let person = self.room.seats.get(seat).is_some_and(|s| s.bot.is_none());
         self.standin.get(seat).copied().unwrap_or(false)
             || (person && self.autoplay == Some(seat as Player))
+    }
+
+    /// The host hands another person's seat to a computer during the
+    /// game, so that nobody waits for a player who is away or not
+    /// playing. The computer plays until the player takes the seat back
+    /// (`take_back`, coming back, or acting).
+    pub(super) fn stand_in(&mut self, by: Option<Player>, target: Player) -> Result<(), Refusal> {
+        if by.is_none() || by != self.room.host_seat() {
+            return Err(ErrorCode::NotHost.into());
+        }
+        if self.room.status != RoomStatus::Playing {
+            return Err(ErrorCode::NotPlaying.into());
+        }
+        let Some(seat) = self.room.seats.get(target as usize) else {
+            return Err(ErrorCode::BadSeat.into());
+        };
+        if !seat.person() {
+            return Err(Refusal::with(
+                ErrorCode::BadSeat,
+                "A computer already plays that seat.",
+            ));
+        }
+        if by == Some(target) {
+            return Err(Refusal::with(
+                ErrorCode::BadSeat,
+                "That is your own seat: play it yourself.",
+            ));
+        }
+        if self.stands_in(target as usize) {
+            return Ok(());
+        }
+        tracing::info!(room = %self.room.code, seat = target, "the host lets a computer play a seat");
+        self.standin[target as usize] = true;
+        self.timers.takeover[target as usize] = None;
+        self.changed(Vec::new());
+        Ok(())
+    }
+
+    /// A player takes their seat back from the computer playing it.
+    pub(super) fn take_back(&mut self, by: Option<Player>) -> Result<(), Refusal> {
+        let seat = by.ok_or(ErrorCode::NotSeated)?;
+        if self.release(seat) {
+            self.changed(Vec::new());
+        }
+        Ok(())
+    }
+
+    /// Stops the server playing `seat` for its person (stand-in or a
+    /// turn whose clock ran out); whether it was.
+    pub(super) fn release(&mut self, seat: Player) -> bool {
+        let standin = self
+            .standin
+            .get_mut(seat as usize)
+            .map(std::mem::take)
+            .unwrap_or(false);
+        let autoplay = self.autoplay == Some(seat);
+        if autoplay {
+            self.autoplay = None;
+        }
+        standin || autoplay
     }
 
     /// The seat a computer should act for now: an open truce offer to a

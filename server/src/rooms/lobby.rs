@@ -67,26 +67,8 @@ impl RoomActor {
     pub(super) async fn start(&mut self, by: Option<Player>) -> Result<(), Refusal> {
         self.only_host(by)?;
         self.only_in_lobby()?;
-        let taken: Vec<usize> = (0..self.room.seats.len())
-            .filter(|&i| self.room.seats[i].taken())
-            .collect();
-        if taken.len() < 2 {
-            return Err(ErrorCode::NotEnoughPlayers.into());
-        }
-        // Empty seats are dropped: the taken seats play, in seat order.
-        let mut setup = self.room.setup.clone();
-        setup.options.players = Some(taken.len() as u8);
-        let game = setup.game().map_err(|e| {
-            Refusal::with(
-                ErrorCode::BadRules,
-                format!("These rules cannot be played: {e}"),
-            )
-        })?;
         let before = self.room.snapshot();
-        self.room.seats = taken.iter().map(|&i| self.room.seats[i].clone()).collect();
-        self.room.setup = setup;
-        self.room.game = Some(game);
-        self.room.status = RoomStatus::Playing;
+        let taken = self.room.begin()?;
         self.commit(before, Write::Room).await?;
         // Seats move down over the empty ones: so do their connections,
         // stand-ins and takeover counts.
@@ -151,6 +133,65 @@ impl RoomActor {
         self.commit(before, Write::Room).await?;
         self.publish_listing();
         self.broadcast_state(Vec::new());
+        Ok(())
+    }
+
+    /// The host empties a seat in the lobby: a person's (not the host's
+    /// own) or a computer's.
+    pub(super) async fn remove(
+        &mut self,
+        by: Option<Player>,
+        target: Player,
+    ) -> Result<(), Refusal> {
+        self.only_host(by)?;
+        self.only_in_lobby()?;
+        let Some(seat) = self.room.seats.get(target as usize) else {
+            return Err(ErrorCode::BadSeat.into());
+        };
+        if seat.host {
+            return Err(Refusal::with(
+                ErrorCode::BadSeat,
+                "The host's seat cannot be emptied.",
+            ));
+        }
+        self.empty_seat(target).await
+    }
+
+    /// A person other than the host gives up their seat in the lobby.
+    pub(super) async fn leave_seat(&mut self, by: Option<Player>) -> Result<(), Refusal> {
+        let seat = by.ok_or(ErrorCode::NotSeated)?;
+        self.only_in_lobby()?;
+        if self.room.seats[seat as usize].host {
+            return Err(Refusal::with(
+                ErrorCode::BadSeat,
+                "The host keeps their seat until the game starts.",
+            ));
+        }
+        self.empty_seat(seat).await
+    }
+
+    /// Empties `target`: its token opens it no more, and its connections
+    /// watch from now on.
+    async fn empty_seat(&mut self, target: Player) -> Result<(), Refusal> {
+        if !self.room.seats[target as usize].taken() {
+            return Ok(());
+        }
+        let before = self.room.snapshot();
+        self.room.seats[target as usize] = Seat::default();
+        self.commit(before, Write::Room).await?;
+        self.timers.takeover[target as usize] = None;
+        let held: Vec<u64> = (self.conns.iter())
+            .filter(|(_, &s)| s == Some(target))
+            .map(|(&c, _)| c)
+            .collect();
+        for conn in held {
+            self.conns.insert(conn, None);
+            self.out.to(conn, &self.welcome(None));
+        }
+        tracing::info!(room = %self.room.code, seat = target, "seat emptied");
+        self.publish_listing();
+        self.broadcast_state(Vec::new());
+        self.presence_changed();
         Ok(())
     }
 

@@ -14,6 +14,8 @@
 //! - `lobby`: taking seats, computer seats, start and rematch.
 //! - `computers`: who plays a seat no person plays, and when.
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
+//! - `history`: [`History`], the recent events and chat every `welcome`
+//!   carries.
 //! - `views`: what the room shows: room view, state, presence, listing.
 //! - `outbox`: [`Outbox`], the only way out to the room's connections,
 //!   one bounded queue (a [`Mailbox`]) per connection.
@@ -24,6 +26,7 @@
 
 mod actor;
 mod computers;
+mod history;
 mod lobby;
 mod outbox;
 mod registry;
@@ -34,6 +37,7 @@ mod views;
 
 pub use actor::RoomActor;
 pub use computers::simple_action;
+pub use history::History;
 pub use outbox::{Mailbox, Out, Outbox};
 pub use registry::{CreateError, Registry, Shared};
 pub use room::{Room, Seat, Settings, Snapshot};

@@ -4,6 +4,7 @@
 //! actor, since none of them is saved.
 
 use crate::bots::Level;
+use crate::error::{ErrorCode, Refusal};
 use crate::store::{now_ms, RoomRow};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{Game, Player, RecordedAction, Rules, Setup};
@@ -138,6 +139,31 @@ impl Room {
                     .is_some_and(|x| crate::ids::same_hash(x, hash))
             })
             .map(|i| i as Player)
+    }
+
+    /// Starts the game with the seats taken, in seat order: empty seats
+    /// are dropped, and at least two must be taken. Gives the old seat of
+    /// each new one.
+    pub fn begin(&mut self) -> Result<Vec<usize>, Refusal> {
+        let taken: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].taken())
+            .collect();
+        if taken.len() < 2 {
+            return Err(ErrorCode::NotEnoughPlayers.into());
+        }
+        let mut setup = self.setup.clone();
+        setup.options.players = Some(taken.len() as u8);
+        let game = setup.game().map_err(|e| {
+            Refusal::with(
+                ErrorCode::BadRules,
+                format!("These rules cannot be played: {e}"),
+            )
+        })?;
+        self.seats = taken.iter().map(|&i| self.seats[i].clone()).collect();
+        self.setup = setup;
+        self.game = Some(game);
+        self.status = RoomStatus::Playing;
+        Ok(taken)
     }
 
     /// The room as it is now, to roll back to.

@@ -54,6 +54,20 @@ pub enum Request {
     },
     /// A rematch after the game.
     Rematch,
+    /// The host hands another person's seat to a computer mid-game.
+    StandIn {
+        /// Seat.
+        seat: Player,
+    },
+    /// A player takes their seat back from the computer playing it.
+    TakeBack,
+    /// The host empties a seat in the lobby.
+    Remove {
+        /// Seat.
+        seat: Player,
+    },
+    /// A person gives up their seat in the lobby.
+    LeaveSeat,
 }
 
 impl TryFrom<ClientMsg> for Request {
@@ -67,6 +81,10 @@ impl TryFrom<ClientMsg> for Request {
             ClientMsg::Start => Request::Start,
             ClientMsg::SetBot { seat, level } => Request::SetBot { seat, level },
             ClientMsg::Rematch => Request::Rematch,
+            ClientMsg::StandIn { seat } => Request::StandIn { seat },
+            ClientMsg::TakeBack => Request::TakeBack,
+            ClientMsg::Remove { seat } => Request::Remove { seat },
+            ClientMsg::LeaveSeat => Request::LeaveSeat,
             other @ (ClientMsg::Hello { .. } | ClientMsg::Ping) => return Err(other),
         })
     }

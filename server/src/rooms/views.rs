@@ -106,11 +106,13 @@ pub struct Listing {
 }
 
 impl RoomActor {
-    /// The first message a connection gets: its seat and the board.
+    /// The first message a connection gets: its seat, the board, and the
+    /// room's recent past.
     pub(super) fn welcome(&self, seat: Option<Player>) -> ServerMsg {
         ServerMsg::Welcome {
             seat,
             board: BoardView::new(&self.room.rules()),
+            history: self.history.items(),
         }
     }
 

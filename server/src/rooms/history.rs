@@ -1,0 +1,91 @@
+//! The room's recent past for its `welcome`: the events of each change
+//! and the chat lines, so that a reload, a reconnect or a watcher arriving
+//! mid-game finds the table log as the others see it, not empty.
+//!
+//! Events come back after a restart (they are replayed from the event
+//! log); chat is kept in memory only, so a restarted server's rooms start
+//! with the game's events and no chat.
+
+use super::room::Room;
+use chowka_protocol::messages::{HistoryItem, MAX_HISTORY};
+use chowka_protocol::{Event, Player};
+use std::collections::VecDeque;
+
+/// The last [`MAX_HISTORY`] items of a room, oldest first.
+#[derive(Debug, Default)]
+pub struct History {
+    items: VecDeque<HistoryItem>,
+}
+
+impl History {
+    /// The history of a room as its event log tells it: every change's
+    /// events, replayed from the start of the game (no chat).
+    pub fn replayed(room: &Room) -> History {
+        let mut history = History::default();
+        if room.actions.is_empty() || room.game.is_none() {
+            return history;
+        }
+        let Ok(mut game) = room.setup.game() else {
+            return history;
+        };
+        for action in &room.actions {
+            match action.apply(&mut game) {
+                Ok(events) => history.events(&events),
+                // The room itself was restored from the same log, so this
+                // cannot fail; should it, the history stops where it did.
+                Err(_) => break,
+            }
+        }
+        history
+    }
+
+    /// The events of one change (nothing for a change without any).
+    pub fn events(&mut self, events: &[Event]) {
+        if !events.is_empty() {
+            self.push(HistoryItem::Events {
+                events: events.to_vec(),
+            });
+        }
+    }
+
+    /// A chat line.
+    pub fn chat(&mut self, seat: Option<Player>, name: &str, text: &str) {
+        self.push(HistoryItem::Chat {
+            seat,
+            name: name.to_string(),
+            text: text.to_string(),
+        });
+    }
+
+    fn push(&mut self, item: HistoryItem) {
+        if self.items.len() == MAX_HISTORY {
+            self.items.pop_front();
+        }
+        self.items.push_back(item);
+    }
+
+    /// Every item, oldest first, for a `welcome`.
+    pub fn items(&self) -> Vec<HistoryItem> {
+        self.items.iter().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_keeps_the_last_items_only() {
+        let mut h = History::default();
+        for i in 0..MAX_HISTORY + 5 {
+            h.chat(Some(0), "Asha", &format!("line {i}"));
+        }
+        h.events(&[]);
+        let items = h.items();
+        assert_eq!(items.len(), MAX_HISTORY);
+        assert!(matches!(&items[0], HistoryItem::Chat { text, .. } if text == "line 5"));
+        assert!(
+            matches!(&items[MAX_HISTORY - 1], HistoryItem::Chat { text, .. } if *text == format!("line {}", MAX_HISTORY + 4))
+        );
+    }
+}

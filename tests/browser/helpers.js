@@ -282,3 +282,38 @@ export async function openInSeat(page, url, code, held) {
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`chowka.seat.${code}`, JSON.stringify({ token: held.token, seat: held.seat })]);
   await page.goto(`${url}/r/${code}`);
 }
+
+/**
+ * A host and a friend, each in their own browser context, in a started
+ * 2-player game made through the HTTP API: `room` is the creation body
+ * (`{name, players: 2, options, ...}`), `friendName` the friend's name.
+ * Returns `{code, host, friend}` (each `{page, context}`).
+ */
+export async function startTwoPlayerGame(env, { room: body, friendName, hostView = DESKTOP, friendView = PHONE }) {
+  const room = await apiCreateRoom(env.server.url, body);
+  const seat = await apiTakeSeat(env.server.url, room.code, friendName);
+  const host = await newPlayer(env.browser, hostView);
+  const friend = await newPlayer(env.browser, friendView);
+  for (const p of [host, friend]) p.page.setDefaultTimeout(10000);
+  await openInSeat(host.page, env.server.url, room.code, room);
+  await openInSeat(friend.page, env.server.url, room.code, seat);
+  await host.page.waitForSelector('#start-btn:not([disabled])');
+  await host.page.click('#start-btn');
+  for (const p of [host, friend]) await p.page.waitForSelector('.game svg.board .pawn');
+  return { code: room.code, host, friend };
+}
+
+/** Clicks through `page`'s own moves (playOneClick) until `clicks` moves were made or `ms` passed; returns how many. */
+export async function playClicks(page, clicks, ms) {
+  let n = 0;
+  const until = Date.now() + ms;
+  while (n < clicks && Date.now() < until) {
+    try {
+      if (await playOneClick(page)) n++;
+      else await page.waitForTimeout(25);
+    } catch {
+      /* state moved on */
+    }
+  }
+  return n;
+}

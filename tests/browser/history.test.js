@@ -6,25 +6,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, shot, axeScan, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, joinRoom, shot, axeScan, PHONE, DESKTOP, playClicks } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
 const feedLines = (page) => page.locator('.feed-list li').allTextContents();
-
-async function play(page, clicks, ms) {
-  let n = 0;
-  const until = Date.now() + ms;
-  while (n < clicks && Date.now() < until) {
-    try {
-      if (await playOneClick(page)) n++;
-      else await page.waitForTimeout(25);
-    } catch {
-      /* state moved on */
-    }
-  }
-  return n;
-}
 
 test('a reload mid-game and a spectator arriving mid-game both find the moves and the chat so far', { timeout: 120000 }, async () => {
   const asha = await newPlayer(env.browser, DESKTOP);
@@ -40,8 +26,8 @@ test('a reload mid-game and a spectator arriving mid-game both find the moves an
 
   // A few moves each, and a chat line mid-game.
   for (let i = 0; i < 3; i++) {
-    await play(asha.page, 3, 5000);
-    await play(ravi.page, 3, 5000);
+    await playClicks(asha.page, 3, 5000);
+    await playClicks(ravi.page, 3, 5000);
   }
   await asha.page.fill('#chat-input', 'well thrown!');
   await asha.page.press('#chat-input', 'Enter');

@@ -16,9 +16,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  serverAndBrowser, newPlayer, playOneClick, gameStatus, shot, axeScan, apiCreateRoom, apiTakeSeat, openInSeat, PHONE, DESKTOP,
-} from './helpers.js';
+import { serverAndBrowser, playOneClick, gameStatus, shot, axeScan, PHONE, DESKTOP, startTwoPlayerGame } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -32,18 +30,8 @@ function report(v) {
 }
 
 /** Host and friend in a started 2-player game, the host on `hostView`, the friend on `friendView`. */
-async function startGame(hostView, friendView, options = { board: 5, pawns: 2, gate: 'open' }) {
-  const room = await apiCreateRoom(env.server.url, { name: HOST, players: 2, options, turn_clock: 600 });
-  const seat = await apiTakeSeat(env.server.url, room.code, FRIEND);
-  const host = await newPlayer(env.browser, hostView);
-  const friend = await newPlayer(env.browser, friendView);
-  for (const p of [host, friend]) p.page.setDefaultTimeout(10000);
-  await openInSeat(host.page, env.server.url, room.code, room);
-  await openInSeat(friend.page, env.server.url, room.code, seat);
-  await host.page.waitForSelector('#start-btn:not([disabled])');
-  await host.page.click('#start-btn');
-  for (const p of [host, friend]) await p.page.waitForSelector('.game svg.board .pawn');
-  return { code: room.code, host, friend };
+function startGame(hostView, friendView, options = { board: 5, pawns: 2, gate: 'open' }) {
+  return startTwoPlayerGame(env, { room: { name: HOST, players: 2, options, turn_clock: 600 }, friendName: FRIEND, hostView, friendView });
 }
 
 /** Where things are on the page now, read from the DOM. */

@@ -4,23 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, createRoom, playOneClick, PHONE } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, PHONE, playClicks } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
-
-async function play(page, clicks, ms) {
-  let n = 0;
-  const until = Date.now() + ms;
-  while (n < clicks && Date.now() < until) {
-    try {
-      if (await playOneClick(page)) n++;
-      else await page.waitForTimeout(25);
-    } catch {
-      /* state moved on */
-    }
-  }
-  return n;
-}
 
 test('a dropped connection shows that it is reconnecting, comes back by itself, and play continues', { timeout: 120000 }, async () => {
   const { page, context } = await newPlayer(env.browser, PHONE);
@@ -30,7 +16,7 @@ test('a dropped connection shows that it is reconnecting, comes back by itself, 
   await page.waitForSelector('text=Computer (easy)');
   await page.click('#start-btn');
   await page.waitForSelector('.game svg.board .pawn');
-  assert.ok((await play(page, 6, 15000)) >= 3);
+  assert.ok((await playClicks(page, 6, 15000)) >= 3);
   const roundBefore = await page.textContent('.turn-banner');
 
   // Watch the page for the reconnecting notice while the server is away.
@@ -50,7 +36,7 @@ test('a dropped connection shows that it is reconnecting, comes back by itself, 
   assert.equal(await page.locator('.watching:visible').count(), 0, 'still in the seat');
 
   // Play carries on after the restart.
-  const more = await play(page, 6, 20000);
+  const more = await playClicks(page, 6, 20000);
   assert.ok(more >= 2, `played ${more} clicks after reconnecting (was: ${roundBefore})`);
   assert.deepEqual(page.errors.filter((e) => !/WebSocket|ERR_CONNECTION|Failed to load/.test(e)), []);
   await context.close();

@@ -9,25 +9,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  serverAndBrowser, newPlayer, playOneClick, gameStatus, shot, apiCreateRoom, apiTakeSeat, openInSeat, PHONE, DESKTOP,
-} from './helpers.js';
+import { serverAndBrowser, playOneClick, gameStatus, shot, startTwoPlayerGame } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 300 });
 
 /** Host Asha (desktop) and friend Ravi (phone) in a started 5x5 game. */
-async function startGame(extra = {}) {
-  const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, options: { board: 5, pawns: 2, gate: 'open' }, ...extra });
-  const seat = await apiTakeSeat(env.server.url, room.code, 'Ravi');
-  const host = await newPlayer(env.browser, DESKTOP);
-  const friend = await newPlayer(env.browser, PHONE);
-  for (const p of [host, friend]) p.page.setDefaultTimeout(10000);
-  await openInSeat(host.page, env.server.url, room.code, room);
-  await openInSeat(friend.page, env.server.url, room.code, seat);
-  await host.page.waitForSelector('#start-btn:not([disabled])');
-  await host.page.click('#start-btn');
-  for (const p of [host, friend]) await p.page.waitForSelector('.game svg.board .pawn');
-  return { code: room.code, host, friend };
+function startGame(extra = {}) {
+  return startTwoPlayerGame(env, { room: { name: 'Asha', players: 2, options: { board: 5, pawns: 2, gate: 'open' }, ...extra }, friendName: 'Ravi' });
 }
 
 const live = (page) => page.evaluate(() => document.getElementById('live').textContent);

@@ -223,8 +223,14 @@ async fn a_welcome_carries_the_table_log_as_it_was_seen() {
         .await;
     friend.until(|m| m["type"] == "chat").await;
     // Everything the friend sees live, in order.
-    let mut seen: Vec<Value> =
-        vec![json!({"kind": "chat", "seat": 0, "name": "Player 0", "text": "good luck!"})];
+    // The start said whose turn begins the game.
+    let opening = friend.state["events"].clone();
+    assert_eq!(opening[0]["type"], "turn_began", "{opening}");
+    assert_eq!(opening[0]["round"], 1);
+    let mut seen: Vec<Value> = vec![
+        json!({"kind": "events", "events": opening}),
+        json!({"kind": "chat", "seat": 0, "name": "Player 0", "text": "good luck!"}),
+    ];
     let mut clients = [host, friend];
     let mut rng = rand::thread_rng();
     for _ in 0..12 {

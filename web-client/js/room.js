@@ -48,7 +48,7 @@ export function roomView(container, rawCode, navigate) {
     h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
     h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: 'Room ' }), h('span', { class: 'code', text: code })),
     watching, statusPill, devicesBtn,
-    h('a', { href: '/#rules', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'Rules (opens a new tab)', title: 'Rules' }, '?'),
+    h('a', { href: '/#how-to-play', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'How to play (opens a new tab)', title: 'How to play' }, '?'),
     muteButton());
   container.replaceChildren(header, banner, seatNotice, content);
   ruleLinksOpenDialogs(content);

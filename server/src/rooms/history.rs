@@ -8,8 +8,18 @@
 
 use super::room::Room;
 use chowka_protocol::messages::{HistoryItem, MAX_HISTORY};
-use chowka_protocol::{Event, Player};
+use chowka_protocol::{Event, Game, Player};
 use std::collections::VecDeque;
+
+/// What a new game's first state says happened: its first turn began.
+/// The engine starts a game already in that turn, with no event, and
+/// without one the table log would have no "round 1" line.
+pub fn opening(game: &Game) -> Vec<Event> {
+    vec![Event::TurnBegan {
+        player: game.to_move(),
+        round: game.round(),
+    }]
+}
 
 /// The last [`MAX_HISTORY`] items of a room, oldest first.
 #[derive(Debug, Default)]
@@ -22,12 +32,13 @@ impl History {
     /// events, replayed from the start of the game (no chat).
     pub fn replayed(room: &Room) -> History {
         let mut history = History::default();
-        if room.actions.is_empty() || room.game.is_none() {
+        if room.game.is_none() {
             return history;
         }
         let Ok(mut game) = room.setup.game() else {
             return history;
         };
+        history.events(&opening(&game));
         for action in &room.actions {
             match action.apply(&mut game) {
                 Ok(events) => history.events(&events),

@@ -3,6 +3,7 @@
 //! room, and saves through [`RoomActor::commit`].
 
 use super::actor::{RoomActor, Write};
+use super::history::opening;
 use super::room::{Room, Seat};
 use super::{CreateError, SeatTaken};
 use crate::bots::Level;
@@ -92,7 +93,9 @@ impl RoomActor {
         tracing::info!(room = %self.room.code, players = n, "game started");
         self.publish_listing();
         self.schedule();
-        self.broadcast_state(Vec::new());
+        let events = self.room.game.as_ref().map(opening).unwrap_or_default();
+        self.history.events(&events);
+        self.broadcast_state(events);
         self.out.to_all(&self.presence());
         Ok(())
     }

@@ -1,0 +1,112 @@
+// The player's language: every string a player reads comes from a
+// catalog through t(). One catalog per language, in three plain modules
+// (web-client/i18n/LANG/ui.js, game.js, guide.js: `export default {key:
+// text}`), loaded before the first page is drawn; English fills any gap.
+// Texts take {name} placeholders; a text whose form depends on a number is
+// an object of Intl.PluralRules categories ({one, other, ...}) chosen by
+// the `n` parameter. The choice is remembered in the browser; the first
+// visit takes the first of navigator.languages that we speak.
+
+/** The languages the site speaks, each named in itself. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'kn', name: 'ಕನ್ನಡ' },
+  { code: 'te', name: 'తెలుగు' },
+  { code: 'hi', name: 'हिन्दी' },
+  { code: 'mr', name: 'मराठी' },
+  { code: 'ta', name: 'தமிழ்' },
+];
+
+/** The catalog files of one language, by area. */
+const AREAS = ['ui', 'game', 'guide'];
+const STORAGE_KEY = 'chowka.lang';
+
+let lang = 'en';
+let texts = {};
+let english = {};
+let plurals = new Intl.PluralRules('en');
+/** Keys asked for that no catalog has: a bug, listed for the tests. */
+const missing = new Set();
+window.__chowkaMissingKeys = missing;
+
+function remembered() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language to use: the remembered choice, else the browser's first that we speak, else English. */
+export function preferredLanguage() {
+  const known = (code) => LANGUAGES.some((l) => l.code === code);
+  const saved = remembered();
+  if (saved && known(saved)) return saved;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = String(tag || '').toLowerCase().split('-')[0];
+    if (known(base)) return base;
+  }
+  return 'en';
+}
+
+async function loadCatalog(code) {
+  const parts = await Promise.all(AREAS.map((area) => import(`../i18n/${code}/${area}.js`).then((m) => m.default)));
+  return Object.assign({}, ...parts);
+}
+
+/**
+ * Loads the preferred language (and English beneath it) and sets
+ * `<html lang>`; the page is drawn after this resolves.
+ */
+export async function startLanguage() {
+  const code = preferredLanguage();
+  english = await loadCatalog('en');
+  texts = english;
+  if (code !== 'en') {
+    try {
+      texts = await loadCatalog(code);
+    } catch {
+      // A catalog that cannot load leaves the page in English, not blank.
+      texts = english;
+    }
+  }
+  lang = texts === english ? 'en' : code;
+  plurals = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+}
+
+/** The language in use, e.g. 'kn'. */
+export function currentLanguage() {
+  return lang;
+}
+
+/** Switches to `code`, remembered for next time; the page is drawn anew in it. */
+export function chooseLanguage(code) {
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    /* not remembered; this visit still switches */
+  }
+  // Every module draws its text when it renders: reloading redraws all of
+  // it at once, and a room reconnects with its history in moments.
+  location.reload();
+}
+
+/**
+ * The text of `key` in the player's language, with `{name}` placeholders
+ * filled from `params`; plural texts choose their form by `params.n`.
+ */
+export function t(key, params = {}) {
+  let text = texts[key] ?? english[key];
+  if (text === undefined) {
+    missing.add(key);
+    return key;
+  }
+  if (typeof text === 'object') text = text[plurals.select(Number(params.n ?? 0))] ?? text.other;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+}
+
+/** Whether the catalog has `key` (for optional texts such as a server error code's). */
+export function has(key) {
+  return key in texts || key in english;
+}

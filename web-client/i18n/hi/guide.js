@@ -13,10 +13,10 @@ export default {
 
   // ---- The throw table ----
   'guide.throws.tableLabel': 'किस दाँव की क्या क़ीमत',
-  'guide.throws.fall.1': '1 का मुँह ऊपर',
-  'guide.throws.fall.2': '2 के मुँह ऊपर',
-  'guide.throws.fall.3': '3 के मुँह ऊपर',
-  'guide.throws.fall.4': 'चारों ऊपर',
+  'guide.throws.fall.1': '1 मुँह ऊपर',
+  'guide.throws.fall.2': '2 मुँह ऊपर',
+  'guide.throws.fall.3': '3 मुँह ऊपर',
+  'guide.throws.fall.4': 'चारों मुँह ऊपर',
   'guide.throws.fall.8': 'एक भी नहीं',
   'guide.throws.name.4': 'चौका',
   'guide.throws.name.8': 'बारा',

@@ -126,7 +126,8 @@ export const DESKTOP = { width: 1280, height: 800 };
  * Page errors and console errors are collected so tests can assert none happened.
  */
 export async function newPlayer(browser, viewport = PHONE, opts = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1 });
+  // English unless a test asks for another locale: navigator.languages picks the site's language on a first visit.
+  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US' });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

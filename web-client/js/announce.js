@@ -4,6 +4,7 @@
 // an assertive region and to a visible toast, so nothing is ever swallowed.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 let live;
 let alertRegion;
@@ -29,7 +30,7 @@ export function showError(text) {
   alertRegion.replaceChildren(h('p', { text }));
   const toast = h('div', { class: 'toast toast-error', role: 'presentation' },
     h('span', { text }),
-    h('button', { type: 'button', class: 'toast-close', 'aria-label': 'Dismiss', onclick: () => toast.remove() }, '×'));
+    h('button', { type: 'button', class: 'toast-close', 'aria-label': t('notice.dismiss'), onclick: () => toast.remove() }, '×'));
   toasts.append(toast);
   // Errors stay long enough to read; a long sentence stays longer.
   setTimeout(() => toast.remove(), 5000 + text.length * 40);

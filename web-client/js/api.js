@@ -3,6 +3,7 @@
 // callers can show it as it is.
 
 import { errorText } from './names.js';
+import { t } from './i18n.js';
 
 async function request(method, path, body) {
   let res;
@@ -13,7 +14,7 @@ async function request(method, path, body) {
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
-    throw new Error('The server cannot be reached. Check your connection and try again.');
+    throw new Error(t('error.network'));
   }
   const text = await res.text();
   let data = null;
@@ -25,8 +26,9 @@ async function request(method, path, body) {
   if (!res.ok) {
     // Errors are {code, message} (docs/protocol.md); tolerate a wrapper too.
     const err = data?.error ?? data;
-    const message = typeof err === 'string' ? err : errorText(err?.code, err?.message);
-    const e = new Error(message && !message.startsWith('Something went wrong') ? message : `${text.trim().slice(0, 200) || 'The server refused'} (HTTP ${res.status}).`);
+    // Our sentence for a known code; else whatever the server said; else the status.
+    const said = typeof err === 'string' ? err : err?.code || err?.message ? errorText(err?.code, err?.message) : '';
+    const e = new Error(said || t('error.http', { status: res.status }));
     e.status = res.status;
     e.code = err?.code;
     throw e;

@@ -82,7 +82,9 @@ export class Connection {
       // 4xxx closes are the server's deliberate answers (bad room, bad
       // token): retrying cannot help, so report and stop.
       if (e.code >= 4000 && e.code < 5000) {
-        this.handlers.onStatus({ state: 'refused', reason: e.reason || 'The server closed the connection.' });
+        // The reason is the server's English: the room says it in words of
+        // the player's language by the close code (4001: opened elsewhere).
+        this.handlers.onStatus({ state: 'refused', code: e.code, reason: e.reason });
         return;
       }
       this.scheduleRetry();

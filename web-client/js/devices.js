@@ -9,6 +9,7 @@
 
 import { h, s } from './dom.js';
 import { notice } from './announce.js';
+import { t } from './i18n.js';
 
 const FRAGMENT = /^#seat=([0-9a-f]{32})$/i;
 
@@ -43,7 +44,7 @@ async function qrSvg(text) {
     for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
   }
   const size = n + 2 * quiet;
-  return s('svg', { class: 'qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': 'QR code of your personal link', 'shape-rendering': 'crispEdges' },
+  return s('svg', { class: 'qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t('devices.qrLabel'), 'shape-rendering': 'crispEdges' },
     s('rect', { width: size, height: size, fill: '#fff' }),
     s('path', { d, fill: '#000' }));
 }
@@ -55,34 +56,34 @@ async function qrSvg(text) {
  */
 export function showDevicesDialog(code, token) {
   const url = deviceLink(code, token);
-  const qrBox = h('div', { class: 'qr-box' }, h('p', { class: 'hint', text: 'Drawing the QR code…' }));
+  const qrBox = h('div', { class: 'qr-box' }, h('p', { class: 'hint', text: t('devices.drawing') }));
   const input = h('input', { id: 'device-link', type: 'text', readonly: true, class: 'share-input', value: url });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notice('Your link is copied');
+      notice(t('devices.copied'));
     } catch {
       input.select();
-      notice('Press Ctrl+C (or long-press) to copy the selected link');
+      notice(t('lobby.copyByHand'));
     }
   };
   const dialog = h('dialog', { class: 'devices-dialog', 'aria-labelledby': 'devices-title' },
-    h('h2', { id: 'devices-title', text: 'Play on another device' }),
-    h('p', { text: 'Scan this code with your other phone, or open the link there: it takes you straight back into your seat.' }),
+    h('h2', { id: 'devices-title', text: t('devices.title') }),
+    h('p', { text: t('devices.scan') }),
     // The warning before the code, where a phone shows it without scrolling.
     h('p', { class: 'devices-warning', role: 'note' },
-      h('strong', { text: 'Keep it to yourself. ' }),
-      'Anyone with this link can play as you. To invite friends, send the room link instead.'),
+      h('strong', { text: t('devices.keep') }), ' ',
+      t('devices.warning')),
     qrBox,
-    h('label', { for: 'device-link', text: 'Your personal link' }),
-    h('div', { class: 'share-row' }, input, h('button', { type: 'button', class: 'btn', onclick: copy }, 'Copy')),
+    h('label', { for: 'device-link', text: t('devices.link') }),
+    h('div', { class: 'share-row' }, input, h('button', { type: 'button', class: 'btn', onclick: copy }, t('devices.copy'))),
     h('div', { class: 'dialog-buttons' },
-      h('button', { type: 'button', class: 'btn primary', autofocus: true, onclick: () => dialog.close() }, 'Done')));
+      h('button', { type: 'button', class: 'btn primary', autofocus: true, onclick: () => dialog.close() }, t('devices.done'))));
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
   qrSvg(url).then((svg) => qrBox.replaceChildren(svg), () => {
-    qrBox.replaceChildren(h('p', { class: 'hint', text: 'The QR code could not be drawn here; use the link below.' }));
+    qrBox.replaceChildren(h('p', { class: 'hint', text: t('devices.noQr') }));
   });
   return dialog;
 }

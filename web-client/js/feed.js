@@ -9,6 +9,7 @@
 
 import { h } from './dom.js';
 import { swatch } from './players.js';
+import { t } from './i18n.js';
 
 const MAX_LINES = 200;
 const MAX_CHAT = 300;
@@ -16,11 +17,11 @@ const MAX_CHAT = 300;
 export class Feed {
   /** @param {{onSend: (text: string) => boolean}} handlers */
   constructor(handlers) {
-    this.list = h('ol', { class: 'feed-list', tabindex: '0', 'aria-label': 'Game log and chat' });
-    this.input = h('input', { id: 'chat-input', type: 'text', maxlength: MAX_CHAT, autocomplete: 'off', placeholder: 'Say something…' });
-    this.sendBtn = h('button', { type: 'submit', class: 'btn small', text: 'Send' });
+    this.list = h('ol', { class: 'feed-list', tabindex: '0', 'aria-label': t('feed.label') });
+    this.input = h('input', { id: 'chat-input', type: 'text', maxlength: MAX_CHAT, autocomplete: 'off', placeholder: t('feed.placeholder') });
+    this.sendBtn = h('button', { type: 'submit', class: 'btn small', text: t('feed.send') });
     this.form = h('form', { class: 'chat-form' },
-      h('label', { for: 'chat-input', class: 'visually-hidden', text: 'Chat message' }), this.input, this.sendBtn);
+      h('label', { for: 'chat-input', class: 'visually-hidden', text: t('feed.message') }), this.input, this.sendBtn);
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       const text = this.input.value.trim();
@@ -28,7 +29,7 @@ export class Feed {
       if (handlers.onSend(text)) this.input.value = '';
     });
     this.el = h('section', { class: 'feed card', 'aria-labelledby': 'feed-title' },
-      h('h2', { id: 'feed-title', class: 'panel-title', text: 'Table' }), this.list, this.form);
+      h('h2', { id: 'feed-title', class: 'panel-title', text: t('feed.title') }), this.list, this.form);
   }
 
   /** Whether the chat box is usable (spectators cannot chat). */
@@ -57,7 +58,7 @@ export class Feed {
   chat(seat, name, text) {
     this.push(h('li', { class: 'feed-chat' },
       seat !== null && seat !== undefined ? swatch(seat) : null,
-      h('b', { class: 'chat-name', text: `${name}: ` }),
+      h('b', { class: 'chat-name', text: t('feed.from', { name }) }),
       h('span', { class: 'chat-text', text })));
   }
 

@@ -4,7 +4,8 @@
 // the open public rooms and the recently finished games.
 
 import { h, fill } from './dom.js';
-import { PRESETS, OPTIONS, SEATS } from './names.js';
+import { PRESETS, OPTIONS, SEATS, LEVELS, levelName } from './names.js';
+import { t, currentLanguage } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
@@ -13,8 +14,6 @@ import { ruleLinksOpenDialogs } from './rules-page.js';
 import { ruleHelp, offerShareOnArrival } from './lobby.js';
 
 const REFRESH_MS = 8000;
-/** The name a new player gets against the computer if they type none: nobody else sees it. */
-const DEFAULT_NAME = 'You';
 /** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
 const FRIENDS_SEATS = 4;
 
@@ -30,7 +29,7 @@ function field(label, control, extra) {
 function nameInput(id) {
   return h('input', {
     id, name: 'name', type: 'text', required: true, maxlength: 24, autocomplete: 'nickname',
-    placeholder: 'Your name', value: savedName(),
+    placeholder: t('home.namePlaceholder'), value: savedName(),
   });
 }
 
@@ -39,9 +38,9 @@ function nameInput(id) {
  * every default and the allowed pawn counts come from it (GET /api/presets).
  */
 function createForm(navigate) {
-  const status = h('p', { class: 'form-status', role: 'status', text: 'Loading the rules…' });
+  const status = h('p', { class: 'form-status', role: 'status', text: t('home.loadingRules') });
   const form = h('form', { class: 'card create', 'aria-labelledby': 'create-title', 'aria-busy': 'true' },
-    h('h2', { id: 'create-title', text: 'Custom game' }), status);
+    h('h2', { id: 'create-title', text: t('home.custom') }), status);
   api.presets().then((table) => {
     fillCreateForm(form, table, navigate);
     form.removeAttribute('aria-busy');
@@ -73,33 +72,33 @@ function fillCreateForm(form, table, navigate) {
           h('input', { type: 'radio', name: nameAttr, value: v, checked: v === current, onchange: () => onchange(v) }),
           h('span', { text: fmt(v) })))));
 
-  const boardSet = segmented('Board', 'board', boards, state.board, (v) => { state.board = v; resetOptions(); }, (v) => `${v}×${v}`);
-  const seatsSet = segmented('Players', 'players', [2, 3, 4], 2, () => {}, (v) => `${v}`);
+  const boardSet = segmented(t('home.board'), 'board', boards, state.board, (v) => { state.board = v; resetOptions(); }, (v) => t('home.boardSize', { size: v }));
+  const seatsSet = segmented(t('home.players'), 'players', [2, 3, 4], 2, () => {}, (v) => `${v}`);
 
   const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
   const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
   const optionRows = [
-    h('div', { class: 'field option' }, optionHead(pawns, 'Pawns each', 'C10'), pawns, pawnsNote),
+    h('div', { class: 'field option' }, optionHead(pawns, t('home.pawns'), 'C10'), pawns, pawnsNote),
   ];
   pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
   for (const [key, opt] of Object.entries(OPTIONS)) {
     const hint = h('p', { class: 'hint', id: `opt-${key}-hint` });
     const sel = h('select', { id: `opt-${key}`, name: key, 'aria-describedby': `opt-${key}-hint` },
-      Object.keys(opt.values).map((v) => h('option', { value: v, text: v === 'true' ? 'On' : v === 'false' ? 'Off' : v.replace(/-/g, ' ') })));
+      Object.keys(opt.values).map((v) => h('option', { value: v, text: opt.names[v] })));
     sel.addEventListener('change', () => (hint.textContent = opt.values[sel.value]));
     optionControls[key] = { sel, hint, opt };
     optionRows.push(h('div', { class: 'field option' }, optionHead(sel, opt.label, opt.rule), sel, hint));
   }
   const odds = h('input', { id: 'opt-mouth', name: 'mouth_up', type: 'number', min: 0.05, max: 0.95, step: 0.05, value: 0.5, 'aria-describedby': 'opt-mouth-hint' });
-  optionRows.push(h('div', { class: 'field option' }, optionHead(odds, 'Chance a cowrie lands mouth up', 'R5'), odds,
-    h('p', { class: 'hint', id: 'opt-mouth-hint', text: '0.5 is a fair shell. Higher makes 3s and 4s (chowka) more common.' })));
+  optionRows.push(h('div', { class: 'field option' }, optionHead(odds, t('home.mouthUp'), 'R5'), odds,
+    h('p', { class: 'hint', id: 'opt-mouth-hint', text: t('home.mouthUpHint') })));
 
   function resetOptions() {
     const entry = table.find((t) => t.rules.preset === state.preset && t.rules.board === state.board);
     const d = entry.rules;
     fill(pawns, entry.pawns.map((k) =>
       h('option', { value: k, selected: k === d.pawns, text: `${k}` })));
-    pawnsNote.textContent = `How many pawns each player must bring to the centre. This preset uses ${d.pawns}.`;
+    pawnsNote.textContent = t('home.pawnsHint', { n: d.pawns });
     for (const [key, c] of Object.entries(optionControls)) {
       c.sel.value = String(d[key]);
       c.hint.textContent = c.opt.values[c.sel.value];
@@ -109,31 +108,30 @@ function fillCreateForm(form, table, navigate) {
   resetOptions();
 
   const clock = h('select', { id: 'opt-clock', 'aria-describedby': 'opt-clock-hint' },
-    [['', 'No clock'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes']].map(([v, l]) => h('option', { value: v, text: l })));
+    ['', '30', '60', '120'].map((v) => h('option', { value: v, text: t(`home.clock.${v || 'none'}`) })));
   // A computer stands in after a minute away by default: a closed tab must
   // never freeze the table.
   const takeover = h('select', { id: 'opt-takeover', 'aria-describedby': 'opt-takeover-hint' },
-    [['', 'Never'], ['30', 'After 30 seconds away'], ['60', 'After 1 minute away'], ['120', 'After 2 minutes away']]
-      .map(([v, l]) => h('option', { value: v, text: l, selected: v === '60' })));
+    ['', '30', '60', '120'].map((v) => h('option', { value: v, text: t(`home.takeover.${v || 'never'}`), selected: v === '60' })));
   optionRows.push(
-    h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: 'Turn clock' }), clock,
-      h('p', { class: 'hint', id: 'opt-clock-hint', text: 'When time runs out, the server plays the rest of that turn.' })),
-    h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: 'Computer stand-in' }), takeover,
-      h('p', { class: 'hint', id: 'opt-takeover-hint', text: 'A computer plays for someone who dropped out, until they come back.' })));
+    h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: t('home.clock') }), clock,
+      h('p', { class: 'hint', id: 'opt-clock-hint', text: t('home.clockHint') })),
+    h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: t('home.takeover') }), takeover,
+      h('p', { class: 'hint', id: 'opt-takeover-hint', text: t('home.takeoverHint') })));
 
   // Private unless the host chooses to list it: a room is meant for friends
   // with the link, and strangers would take the seats meant for them.
   const isPublic = h('input', { id: 'create-public', type: 'checkbox', name: 'public' });
   const status = h('p', { class: 'form-status', role: 'status' });
-  const submit = h('button', { type: 'submit', class: 'btn primary big', text: 'Create room' });
+  const submit = h('button', { type: 'submit', class: 'btn primary big', text: t('home.create') });
 
   fill(form,
-    h('h2', { id: 'create-title', text: 'Custom game' }),
-    field('Your name', name),
-    h('fieldset', { class: 'presets' }, h('legend', { text: 'Rules' }), presetCards),
+    h('h2', { id: 'create-title', text: t('home.custom') }),
+    field(t('home.yourName'), name),
+    h('fieldset', { class: 'presets' }, h('legend', { text: t('home.rules') }), presetCards),
     h('div', { class: 'row-2' }, boardSet, seatsSet),
-    h('div', { class: 'check' }, isPublic, h('label', { for: 'create-public', text: 'List the room publicly so anyone can join' })),
-    h('details', { class: 'options' }, h('summary', { text: 'All options' }), h('div', { class: 'option-grid' }, optionRows)),
+    h('div', { class: 'check' }, isPublic, h('label', { for: 'create-public', text: t('home.public') })),
+    h('details', { class: 'options' }, h('summary', { text: t('home.allOptions') }), h('div', { class: 'option-grid' }, optionRows)),
     submit, status);
 
   form.addEventListener('submit', async (e) => {
@@ -141,7 +139,7 @@ function fillCreateForm(form, table, navigate) {
     const fd = new FormData(form);
     const who = String(fd.get('name') || '').trim();
     if (!who) {
-      status.textContent = 'Please enter your name.';
+      status.textContent = t('home.enterName');
       name.focus();
       return;
     }
@@ -159,7 +157,7 @@ function fillCreateForm(form, table, navigate) {
       mouth_up: Number(odds.value),
     };
     submit.disabled = true;
-    status.textContent = 'Creating the room…';
+    status.textContent = t('home.creating');
     try {
       const req = { name: who, preset: state.preset, options, players: options.players, public: isPublic.checked };
       if (clock.value) req.turn_clock = Number(clock.value);
@@ -184,18 +182,18 @@ function fillCreateForm(form, table, navigate) {
  */
 function quickPlay(navigate) {
   const name = h('input', {
-    id: 'quick-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: 'Your name', value: savedName(),
+    id: 'quick-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('home.namePlaceholder'), value: savedName(),
   });
   const level = savedLevel();
   const levels = h('fieldset', { class: 'segmented quick-levels' },
-    h('legend', { text: 'Computer' }),
-    h('div', { class: 'segments' }, ['easy', 'medium', 'hard'].map((l) =>
+    h('legend', { text: t('home.computer') }),
+    h('div', { class: 'segments' }, LEVELS.map((l) =>
       h('label', {},
         h('input', { type: 'radio', name: 'quick-level', value: l, checked: l === level }),
-        h('span', { text: l.charAt(0).toUpperCase() + l.slice(1) })))));
+        h('span', { text: levelName(l) })))));
   const status = h('p', { class: 'form-status', role: 'status' });
-  const computerBtn = h('button', { type: 'button', class: 'btn primary big', id: 'play-computer' }, 'Play the computer');
-  const friendsBtn = h('button', { type: 'button', class: 'btn big', id: 'play-friends' }, 'Play with friends');
+  const computerBtn = h('button', { type: 'button', class: 'btn primary big', id: 'play-computer' }, t('home.playComputer'));
+  const friendsBtn = h('button', { type: 'button', class: 'btn big', id: 'play-friends' }, t('home.playFriends'));
 
   async function create(req, busyText, after) {
     computerBtn.disabled = friendsBtn.disabled = true;
@@ -219,22 +217,23 @@ function quickPlay(navigate) {
     const l = levels.querySelector('input:checked')?.value ?? 'medium';
     saveLevel(l);
     // The host and one computer: every seat is taken, so it starts at once.
-    create({ name: typed || DEFAULT_NAME, players: 2, bots: [{ seat: 1, level: l }], start: true }, 'Starting your game…');
+    // A name nobody else sees: the player's own "You", in their language.
+    create({ name: typed || t('home.defaultName'), players: 2, bots: [{ seat: 1, level: l }], start: true }, t('home.starting'));
   });
   friendsBtn.addEventListener('click', () => {
     const typed = name.value.trim();
     if (!typed) {
-      status.textContent = 'Please type your name first, so your friends know who you are.';
+      status.textContent = t('home.nameFirst');
       name.focus();
       return;
     }
     saveName(typed);
-    create({ name: typed, players: FRIENDS_SEATS }, 'Making your room…', offerShareOnArrival);
+    create({ name: typed, players: FRIENDS_SEATS }, t('home.making'), offerShareOnArrival);
   });
 
   return h('section', { class: 'card quick', 'aria-labelledby': 'quick-title' },
-    h('h2', { id: 'quick-title', class: 'visually-hidden', text: 'Play now' }),
-    h('div', { class: 'quick-name' }, h('label', { for: 'quick-name', text: 'Your name' }), name),
+    h('h2', { id: 'quick-title', class: 'visually-hidden', text: t('home.playNow') }),
+    h('div', { class: 'quick-name' }, h('label', { for: 'quick-name', text: t('home.yourName') }), name),
     levels,
     h('div', { class: 'quick-buttons' }, computerBtn, friendsBtn),
     status);
@@ -243,24 +242,24 @@ function quickPlay(navigate) {
 function joinForm(navigate) {
   const code = h('input', {
     id: 'join-code', name: 'code', type: 'text', required: true, autocomplete: 'off', autocapitalize: 'characters',
-    spellcheck: 'false', maxlength: 12, placeholder: 'e.g. K7MPX3Q', inputmode: 'text',
+    spellcheck: 'false', maxlength: 12, placeholder: t('home.join.codePlaceholder'), inputmode: 'text',
   });
   const name = nameInput('join-name');
   const status = h('p', { class: 'form-status', role: 'status' });
   const form = h('form', { class: 'card join', 'aria-labelledby': 'join-title' },
-    h('h2', { id: 'join-title', text: 'Join a friend' }),
-    h('div', { class: 'row-2' }, field('Room code', code), field('Your name', name)),
-    h('button', { type: 'submit', class: 'btn', text: 'Join' }), status);
+    h('h2', { id: 'join-title', text: t('home.join.title') }),
+    h('div', { class: 'row-2' }, field(t('home.join.code'), code), field(t('home.yourName'), name)),
+    h('button', { type: 'submit', class: 'btn', text: t('home.join.button') }), status);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const c = code.value.trim().toUpperCase();
     const who = name.value.trim();
     if (!c || !who) {
-      status.textContent = !c ? 'Enter the room code.' : 'Please enter your name.';
+      status.textContent = !c ? t('home.join.enterCode') : t('home.enterName');
       return;
     }
     saveName(who);
-    status.textContent = 'Joining…';
+    status.textContent = t('home.join.joining');
     try {
       const res = await api.joinRoom(c, who);
       // The server's spelling of the code: the one the room page looks up
@@ -268,7 +267,7 @@ function joinForm(navigate) {
       saveSeat(res.code, { token: res.token, seat: res.seat });
       navigate(`/r/${res.code}`);
     } catch (err) {
-      status.replaceChildren(err.message + ' ', err.status === 404 ? '' : h('a', { href: `/r/${c}`, text: 'Watch the room instead' }));
+      status.replaceChildren(err.message + ' ', err.status === 404 ? '' : h('a', { href: `/r/${c}`, text: t('home.join.watch') }));
       showError(err.message);
     }
   });
@@ -279,27 +278,30 @@ function roomItem(r) {
   const preset = PRESETS.find((p) => p.id === r.preset);
   return h('li', { class: 'room-item' },
     h('a', { href: `/r/${r.code}`, class: 'room-link' },
-      h('span', { class: 'room-host', text: r.host ? `${r.host}'s room` : r.code }),
-      h('span', { class: 'room-meta', text: [preset?.name ?? 'Game', `${r.board}×${r.board}`, `${r.taken}/${r.players} seated`, r.turn_clock && `${r.turn_clock} s turns`].filter(Boolean).join(' · ') })));
+      h('span', { class: 'room-host', text: r.host ? t('home.open.hostRoom', { host: r.host }) : r.code }),
+      h('span', { class: 'room-meta', text: [preset?.name ?? t('home.open.game'), t('home.boardSize', { size: r.board }), t('home.open.seated', { n: r.taken, players: r.players }), r.turn_clock && t('home.open.clock', { n: r.turn_clock })].filter(Boolean).join(' · ') })));
 }
 
+/** How long ago `ms` was, in the player's language (the browser knows how each language says it). */
 function ago(ms) {
   const s = Math.max(0, (Date.now() - ms) / 1000);
-  if (s < 90) return 'just now';
-  if (s < 5400) return `${Math.round(s / 60)} min ago`;
-  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
-  return new Date(ms).toLocaleDateString();
+  if (s < 90) return t('home.recent.justNow');
+  const lang = currentLanguage();
+  const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'always', style: 'short' });
+  if (s < 5400) return rel.format(-Math.round(s / 60), 'minute');
+  if (s < 129600) return rel.format(-Math.round(s / 3600), 'hour');
+  return new Date(ms).toLocaleDateString(lang);
 }
 
 function gameItem(g) {
-  const names = (g.players ?? []).map((p, i) => p || `Seat ${i + 1}`);
+  const names = (g.players ?? []).map((p, i) => p || t('home.recent.seat', { n: i + 1 }));
   const w = g.result?.winner;
   const preset = PRESETS.find((p) => p.id === g.preset);
-  const outcome = w !== undefined && w !== null ? `${names[w] ?? SEATS[w]?.colour} won` : 'Draw';
+  const outcome = w !== undefined && w !== null ? t('home.recent.won', { who: names[w] ?? SEATS[w]?.colour }) : t('home.recent.draw');
   return h('li', { class: 'game-item' },
     // The link's name is its visible text (no aria-label that would differ).
-    h('a', { class: 'game-players', href: `/r/${g.id}` }, names.map((n, i) => [i ? ' vs ' : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
-    h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && `${g.board}×${g.board}`, g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
+    h('a', { class: 'game-players', href: `/r/${g.id}` }, names.map((n, i) => [i ? t('home.recent.vs') : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
+    h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && t('home.boardSize', { size: g.board }), g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
 }
 
 async function loadList(ul, fetcher, render, empty) {
@@ -321,27 +323,27 @@ export function homeView(container, navigate) {
   heroCowries.setAttribute('viewBox', '0 0 240 80');
   heroCowries.setAttribute('aria-hidden', 'true');
   showThrow(heroCowries, 4, true);
-  const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: 'Looking for open rooms…' }));
-  const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: 'Loading…' }));
+  const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: t('home.open.looking') }));
+  const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: t('home.recent.loading') }));
   container.replaceChildren(
     h('div', { class: 'home-top' },
       h('section', { class: 'hero' },
         h('div', { class: 'hero-head' },
-          h('h1', {}, 'Chowka Bhara', h('span', { class: 'hero-sub', text: 'the cowrie race' })),
+          h('h1', {}, t('site.gameName'), h('span', { class: 'hero-sub', text: t('home.subtitle') })),
           heroCowries),
         // Short, so that both play buttons fit the first screen of a phone.
-        h('p', { class: 'lead', text: 'Throw the cowries, race your pawns to the centre: with friends or the computer.' })),
+        h('p', { class: 'lead', text: t('home.lead') })),
       quickPlay(navigate)),
     h('div', { class: 'home-grid' },
       createForm(navigate),
       h('div', { class: 'home-side' },
         joinForm(navigate),
-        h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: 'Open rooms' }), roomsList),
-        h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: 'Recent games' }), gamesList))));
+        h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: t('home.open.title') }), roomsList),
+        h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: t('home.recent.title') }), gamesList))));
   ruleLinksOpenDialogs(container);
-  const refresh = () => loadList(roomsList, api.openRooms, roomItem, 'No open rooms right now: create one!');
+  const refresh = () => loadList(roomsList, api.openRooms, roomItem, t('home.open.none'));
   refresh();
-  loadList(gamesList, api.recentGames, gameItem, 'No finished games yet.');
+  loadList(gamesList, api.recentGames, gameItem, t('home.recent.none'));
   const timer = setInterval(refresh, REFRESH_MS);
   return () => clearInterval(timer);
 }

@@ -50,8 +50,10 @@ export function preferredLanguage() {
 }
 
 async function loadCatalog(code) {
-  const parts = await Promise.all(AREAS.map((area) => import(`../i18n/${code}/${area}.js`).then((m) => m.default)));
-  return Object.assign({}, ...parts);
+  // An area that cannot load (not translated yet) leaves its keys to English.
+  const parts = await Promise.allSettled(AREAS.map((area) => import(`../i18n/${code}/${area}.js`).then((m) => m.default)));
+  if (parts.every((p) => p.status === 'rejected')) throw parts[0].reason;
+  return Object.assign({}, ...parts.map((p) => (p.status === 'fulfilled' ? p.value : {})));
 }
 
 /**

@@ -5,13 +5,12 @@
 // one's seat on another device.
 
 import { h, fill } from './dom.js';
-import { PRESETS, OPTIONS, SIDE_NAMES } from './names.js';
+import { PRESETS, OPTIONS, SIDE_NAMES, LEVELS, levelName } from './names.js';
+import { t, currentLanguage } from './i18n.js';
 import { seatName, swatch } from './players.js';
 import { savedName } from './storage.js';
 import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
-
-const LEVELS = ['easy', 'medium', 'hard'];
 
 /**
  * A small "?" link that opens rule `rule` (in a dialog where
@@ -19,7 +18,7 @@ const LEVELS = ['easy', 'medium', 'hard'];
  * "<what>: how it works". Rule ids stay out of what a player reads.
  */
 export function ruleHelp(rule, what, attrs = {}) {
-  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': `${what}: how it works`, title: 'How it works', ...attrs }, '?');
+  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': t('rule.help', { what }), title: t('rule.helpTitle'), ...attrs }, '?');
 }
 
 // A room made from the home page's "Play with friends" opens the share
@@ -38,16 +37,13 @@ export function offerShareOnArrival(code) {
  */
 export function rulesSummary(rules, board) {
   const preset = PRESETS.find((p) => p.id === rules.preset);
-  const items = [
-    `${rules.board}×${rules.board} board, ${rules.players} seats, ${rules.pawns} pawn${rules.pawns > 1 ? 's' : ''} each`,
-  ];
-  const out = [h('li', { text: items[0] })];
+  const out = [h('li', { text: t('lobby.summary', { size: rules.board, seats: rules.players, n: rules.pawns }) })];
   for (const [key, opt] of Object.entries(OPTIONS)) {
     // Only where truces can happen in this room is the truce option news (R15).
     if (key === 'truce' && !board.truces_possible) continue;
     out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
   }
-  if (rules.mouth_up !== 0.5) out.push(h('li', { text: `Cowries land mouth up with chance ${rules.mouth_up}.` }));
+  if (rules.mouth_up !== 0.5) out.push(h('li', { text: t('lobby.mouthUp', { chance: rules.mouth_up.toLocaleString(currentLanguage()) }) }));
   return h('div', { class: 'rules-summary' },
     h('p', { class: 'preset-line' }, h('strong', { text: preset?.name ?? rules.preset }), preset ? ` — ${preset.blurb}` : ''),
     h('ul', {}, out));
@@ -67,29 +63,29 @@ export class Lobby {
     this.linkInput = h('input', { id: 'share-link', type: 'text', readonly: true, class: 'share-input' });
     this.codeEl = h('span', { class: 'big-code' });
     this.devicesArea = h('section', { class: 'card devices', 'aria-labelledby': 'devices-card-title', hidden: true },
-      h('h2', { id: 'devices-card-title', class: 'panel-title', text: 'Play on another device' }),
-      h('p', { class: 'hint', text: 'Your seat lives in this browser. To carry on from another phone or computer, open your personal link there.' }),
-      h('button', { type: 'button', class: 'btn', id: 'devices-open', onclick: () => this.actions.devices() }, 'Show my link and QR code'));
-    const copy = h('button', { type: 'button', class: 'btn', text: 'Copy link', onclick: () => this.copy() });
+      h('h2', { id: 'devices-card-title', class: 'panel-title', text: t('lobby.devices.title') }),
+      h('p', { class: 'hint', text: t('lobby.devices.hint') }),
+      h('button', { type: 'button', class: 'btn', id: 'devices-open', onclick: () => this.actions.devices() }, t('lobby.devices.button')));
+    const copy = h('button', { type: 'button', class: 'btn', text: t('lobby.copy'), onclick: () => this.copy() });
     const share = typeof navigator.share === 'function'
-      ? h('button', { type: 'button', class: 'btn', text: 'Share…', onclick: () => this.share() })
+      ? h('button', { type: 'button', class: 'btn', text: t('lobby.share'), onclick: () => this.share() })
       : null;
     this.el = h('section', { class: 'lobby', 'aria-labelledby': 'lobby-title' },
       h('div', { class: 'lobby-main' },
-        h('h1', { id: 'lobby-title', text: 'Waiting for players' }),
+        h('h1', { id: 'lobby-title', text: t('lobby.title') }),
         h('section', { class: 'card share', 'aria-labelledby': 'share-title' },
-          h('h2', { id: 'share-title', class: 'panel-title' }, 'Invite friends · code ', this.codeEl),
-          h('label', { for: 'share-link', class: 'visually-hidden', text: 'Room link' }),
+          h('h2', { id: 'share-title', class: 'panel-title' }, `${t('lobby.invite')} `, this.codeEl),
+          h('label', { for: 'share-link', class: 'visually-hidden', text: t('lobby.roomLink') }),
           h('div', { class: 'share-row' }, this.linkInput, copy, share)),
         h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
-          h('h2', { id: 'seats-title', class: 'panel-title', text: 'Seats' }),
+          h('h2', { id: 'seats-title', class: 'panel-title', text: t('lobby.seats') }),
           // A visitor's name box comes first: taking a seat is why they came.
           this.joinArea, this.seatsList, this.startArea),
         this.devicesArea,
-        h('details', { class: 'card rules-card' }, h('summary', { text: 'Rules of this room' }), this.rulesArea)),
+        h('details', { class: 'card rules-card' }, h('summary', { text: t('lobby.rulesOfRoom') }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
         h('figure', { class: 'card preview' }, this.previewSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg'),
-          h('figcaption', { class: 'hint', text: 'The board, turned so your home is at the bottom. Pawns appear as seats fill.' })),
+          h('figcaption', { class: 'hint', text: t('lobby.previewCaption') })),
         feedEl));
     this.previewSvg.setAttribute('class', 'board preview-board');
     this.previewSvg.setAttribute('role', 'img');
@@ -104,17 +100,23 @@ export class Lobby {
     const url = this.linkInput.value;
     try {
       await navigator.clipboard.writeText(url);
-      notice('Link copied');
+      notice(t('lobby.copied'));
     } catch {
       // No clipboard permission (e.g. plain http): select it for a manual copy.
       this.linkInput.select();
-      notice('Press Ctrl+C (or long-press) to copy the selected link');
+      notice(t('lobby.copyByHand'));
     }
+  }
+
+  /** What the phone's share sheet sends: the game's name, an invitation and the room link. */
+  shareData() {
+    const game = t('site.gameName');
+    return { title: game, text: t('lobby.shareText', { game }), url: this.linkInput.value };
   }
 
   async share() {
     try {
-      await navigator.share({ title: 'Chowka Bhara', text: 'Join my Chowka Bhara game', url: this.linkInput.value });
+      await navigator.share(this.shareData());
     } catch (e) {
       if (e?.name !== 'AbortError') this.copy();
     }
@@ -136,7 +138,7 @@ export class Lobby {
       return;
     }
     try {
-      await navigator.share({ title: 'Chowka Bhara', text: 'Join my Chowka Bhara game', url: this.linkInput.value });
+      await navigator.share(this.shareData());
     } catch {
       pointAtLink();
     }
@@ -157,29 +159,29 @@ export class Lobby {
       // keeps the level choice on it, to change the level or empty the seat.
       const person = !!seat.name && !seat.bot;
       if (isHost && i !== me && !person) {
-        const sel = h('select', { id: `bot-${i}`, 'aria-label': `Seat ${i + 1}: empty, or a computer player` },
-          h('option', { value: '', text: 'Empty (for a friend)' }),
-          LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: `Computer · ${l}` })));
+        const sel = h('select', { id: `bot-${i}`, 'aria-label': t('lobby.seatChoice', { n: i + 1 }) },
+          h('option', { value: '', text: t('lobby.emptyForFriend') }),
+          LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: t('lobby.computerLevel', { level: levelName(l) }) })));
         sel.addEventListener('change', () => this.actions.setBot(i, sel.value || null));
         control = sel;
       } else if (isHost && i !== me) {
         control = h('button', {
-          type: 'button', class: 'btn small', id: `remove-${i}`, 'aria-label': `Remove ${seat.name} from seat ${i + 1}`,
+          type: 'button', class: 'btn small', id: `remove-${i}`, 'aria-label': t('lobby.removeLabel', { name: seat.name, n: i + 1 }),
           onclick: () => this.actions.remove(i),
-        }, 'Remove');
+        }, t('lobby.remove'));
       } else if (i === me && !seat.host) {
-        control = h('button', { type: 'button', class: 'btn small', id: 'leave-seat', onclick: () => this.actions.leaveSeat() }, 'Leave seat');
+        control = h('button', { type: 'button', class: 'btn small', id: 'leave-seat', onclick: () => this.actions.leaveSeat() }, t('lobby.leaveSeat'));
       } else if (me === null && !taken) {
-        control = h('button', { type: 'button', class: 'btn small', text: 'Sit here', onclick: () => this.joinFromForm(i) });
+        control = h('button', { type: 'button', class: 'btn small', text: t('lobby.sitHere'), onclick: () => this.joinFromForm(i) });
       }
       return h('li', { class: ['seat', `seat-${i}`, taken ? 'taken' : 'empty', i === me && 'me'], dataset: { seat: i } },
         swatch(i),
         h('div', { class: 'seat-main' },
-          h('span', { class: 'seat-name', text: taken ? seatName(seat) : 'Empty seat' }),
-          i === me && h('span', { class: 'you', text: '(you)' }),
-          seat.host && h('span', { class: 'badge', text: 'host' }),
-          h('span', { class: 'seat-side', text: `${SIDE_NAMES[seat.side] ?? seat.side}` }),
-          taken && !seat.bot && h('span', { class: ['presence', on ? 'on' : 'off'] }, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'presence-text', text: on ? 'online' : 'away' }))),
+          h('span', { class: 'seat-name', text: taken ? seatName(seat) : t('lobby.emptySeat') }),
+          i === me && h('span', { class: 'you', text: t('lobby.you') }),
+          seat.host && h('span', { class: 'badge', text: t('lobby.host') }),
+          h('span', { class: 'seat-side', text: SIDE_NAMES[seat.side] ?? seat.side }),
+          taken && !seat.bot && h('span', { class: ['presence', on ? 'on' : 'off'] }, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'presence-text', text: on ? t('lobby.online') : t('lobby.away') }))),
         control);
     }));
     this.devicesArea.hidden = me === null;
@@ -191,8 +193,8 @@ export class Lobby {
       if (!this.joinArea.querySelector('form')) {
         const name = h('input', { id: 'lobby-name', type: 'text', required: true, maxlength: 24, value: savedName(), autocomplete: 'nickname' });
         const form = h('form', { class: 'join-inline' },
-          h('label', { for: 'lobby-name', text: 'Your name' }), name,
-          h('button', { type: 'submit', class: 'btn primary', text: 'Take a seat' }));
+          h('label', { for: 'lobby-name', text: t('lobby.yourName') }), name,
+          h('button', { type: 'submit', class: 'btn primary', text: t('lobby.takeSeat') }));
         form.addEventListener('submit', (e) => {
           e.preventDefault();
           this.joinFromForm();
@@ -200,7 +202,7 @@ export class Lobby {
         fill(this.joinArea, form);
       }
     } else if (me === null) {
-      fill(this.joinArea, h('p', { class: 'hint', text: 'Every seat is taken: you are watching.' }));
+      fill(this.joinArea, h('p', { class: 'hint', text: t('lobby.full') }));
     } else {
       fill(this.joinArea);
     }
@@ -208,11 +210,11 @@ export class Lobby {
     if (isHost) {
       const can = takenCount >= 2;
       fill(this.startArea,
-        h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', disabled: !can, onclick: () => this.actions.start() }, 'Start the game'),
-        h('p', { class: 'hint', text: can ? `${takenCount} players ready. Empty seats are left out when you start.` : 'At least two seats must be taken: share the link, or put a computer in a seat.' }));
+        h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', disabled: !can, onclick: () => this.actions.start() }, t('lobby.start')),
+        h('p', { class: 'hint', text: can ? t('lobby.ready', { n: takenCount }) : t('lobby.needTwo') }));
     } else {
       const host = room.seats.find((s) => s.host);
-      fill(this.startArea, h('p', { class: 'hint', text: `Waiting for ${host ? seatName(host) : 'the host'} to start the game.` }));
+      fill(this.startArea, h('p', { class: 'hint', text: host ? t('lobby.waitingFor', { host: seatName(host) }) : t('lobby.waitingForHost') }));
     }
     this.drawPreview(ctx);
     if (shareOnArrival === room.code) {
@@ -233,14 +235,14 @@ export class Lobby {
     this.preview.setGeometry(board, seat);
     const pawns = room.seats.map((s) => (s.name || s.bot ? Array(room.rules.pawns).fill(board.start) : []));
     this.preview.render({ pawns, pairs: [], loose_pairs: [] }, { seatLabel: (i) => seatName(room.seats[i]) });
-    this.previewSvg.setAttribute('aria-label', `Board preview, ${board.size} by ${board.size}`);
+    this.previewSvg.setAttribute('aria-label', t('lobby.previewLabel', { size: board.size }));
   }
 
   async joinFromForm(seat) {
     const input = this.el.querySelector('#lobby-name');
     const name = input?.value.trim() || savedName();
     if (!name) {
-      showError('Please enter your name first.');
+      showError(t('lobby.nameFirst'));
       input?.focus();
       return;
     }

@@ -9,6 +9,8 @@ import { rulesView } from './rules-page.js';
 import { howtoView, scrollToSection } from './howto.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
+import { t, startLanguage } from './i18n.js';
+import { languageSelect } from './language.js';
 
 const app = document.getElementById('app');
 let cleanup = null;
@@ -22,8 +24,9 @@ function navigate(path) {
 function siteHeader(page) {
   const link = (href, text, key) => h('a', { href, text, 'aria-current': page === key ? 'page' : undefined });
   return h('header', { class: 'site-bar' },
-    h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
-    h('nav', { 'aria-label': 'Site' }, link('/#how-to-play', 'How to play', 'howto'), link('/#rules', 'Rules', 'rules')),
+    h('a', { href: '/', class: 'home-link', 'aria-label': t('site.homeLink') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: t('site.brand') })),
+    h('nav', { 'aria-label': t('site.nav') }, link('/#how-to-play', t('site.howto'), 'howto'), link('/#rules', t('site.rules'), 'rules')),
+    languageSelect(),
     muteButton());
 }
 
@@ -59,18 +62,21 @@ function route() {
   app.className = `page-${page || 'home'}`;
   const main = h('div', { class: 'page' });
   app.replaceChildren(siteHeader(page), main);
+  const game = t('site.gameName');
   if (page === 'rules') {
-    document.title = 'Rules · Chowka Bhara';
+    document.title = t('title.rules', { game });
     rulesView(main, hash === 'rules' ? null : hash);
   } else if (page === 'howto') {
-    document.title = 'How to play · Chowka Bhara';
+    document.title = t('title.howto', { game });
     howtoView(main, hash === 'how-to-play' ? null : hash);
   } else {
-    document.title = 'Chowka Bhara · play the cowrie race online';
+    document.title = t('title.home', { game });
     cleanup = homeView(main, navigate);
   }
 }
 
+// The catalog comes first: every view reads its words while drawing.
+await startLanguage();
 window.addEventListener('popstate', route);
 window.addEventListener('hashchange', route);
 route();

@@ -17,6 +17,8 @@ import { takeSeatFromLink, showDevicesDialog, deviceIcon } from './devices.js';
 import { muteButton, sound } from './sound.js';
 import * as api from './api.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
+import { t } from './i18n.js';
+import { languageButton } from './language.js';
 
 /** Renders the room `code` into `container`; returns a cleanup function. */
 export function roomView(container, rawCode, navigate) {
@@ -33,23 +35,24 @@ export function roomView(container, rawCode, navigate) {
   let pendingHistory = null;
   // Set when we asked to leave our seat, to tell that apart from being removed.
   let leaving = false;
+  const roomTitle = t('title.room', { code, game: t('site.gameName') });
 
-  const statusPill = h('span', { class: 'conn-pill', role: 'status', text: 'Connecting…' });
+  const statusPill = h('span', { class: 'conn-pill', role: 'status', text: t('room.connecting') });
   const banner = h('div', { class: 'conn-banner', role: 'status', hidden: true });
-  const content = h('div', { class: 'room-content', 'aria-busy': 'true' }, h('p', { class: 'loading', text: 'Connecting to the room…' }));
+  const content = h('div', { class: 'room-content', 'aria-busy': 'true' }, h('p', { class: 'loading', text: t('room.loading') }));
   const watching = h('span', { class: 'watching', hidden: true });
   const seatNotice = h('p', { class: 'seat-notice', role: 'status', hidden: true });
   const devicesBtn = h('button', {
     type: 'button', class: 'icon-btn devices-btn', id: 'devices-btn', hidden: true,
-    'aria-label': 'Play on another device', title: 'Play on another device',
+    'aria-label': t('room.devices'), title: t('room.devices'),
     onclick: () => actions.devices(),
   }, deviceIcon());
   const header = h('header', { class: 'room-bar' },
-    h('a', { href: '/', class: 'home-link', 'aria-label': 'Chowka home' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: 'Chowka' })),
-    h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: 'Room ' }), h('span', { class: 'code', text: code })),
+    h('a', { href: '/', class: 'home-link', 'aria-label': t('site.homeLink') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: t('site.brand') })),
+    h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: `${t('room.word')} ` }), h('span', { class: 'code', text: code })),
     watching, statusPill, devicesBtn,
-    h('a', { href: '/#how-to-play', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': 'How to play (opens a new tab)', title: 'How to play' }, '?'),
-    muteButton());
+    h('a', { href: '/#how-to-play', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': t('room.howto'), title: t('site.howto') }, '?'),
+    languageButton(), muteButton());
   container.replaceChildren(header, banner, seatNotice, content);
   ruleLinksOpenDialogs(content);
 
@@ -57,7 +60,7 @@ export function roomView(container, rawCode, navigate) {
 
   function sendMsg(msg) {
     if (conn.send(msg)) return true;
-    showError('Not connected right now: reconnecting, please try again in a moment.');
+    showError(t('room.notConnected'));
     return false;
   }
 
@@ -66,20 +69,21 @@ export function roomView(container, rawCode, navigate) {
     onStatus(st) {
       statusPill.className = `conn-pill ${st.state}`;
       if (st.state === 'open') {
-        statusPill.textContent = 'Live';
+        statusPill.textContent = t('room.live');
         banner.hidden = true;
       } else if (st.state === 'reconnecting') {
-        statusPill.textContent = 'Reconnecting…';
+        statusPill.textContent = t('room.reconnecting');
         banner.hidden = false;
         banner.textContent = st.inMs
-          ? `Connection lost. Reconnecting in ${Math.ceil(st.inMs / 1000)} s (attempt ${st.attempt})…`
-          : `Reconnecting (attempt ${st.attempt})…`;
+          ? t('room.lostIn', { s: Math.ceil(st.inMs / 1000), n: st.attempt })
+          : t('room.reconnectingTry', { n: st.attempt });
       } else if (st.state === 'refused') {
-        statusPill.textContent = 'Disconnected';
+        statusPill.textContent = t('room.disconnected');
         banner.hidden = false;
-        banner.textContent = st.reason;
+        // The one deliberate close the server makes: this seat was opened elsewhere.
+        banner.textContent = st.code === 4001 ? t('room.replaced') : t('room.closed');
       } else {
-        statusPill.textContent = 'Connecting…';
+        statusPill.textContent = t('room.connecting');
       }
     },
   });
@@ -97,7 +101,7 @@ export function roomView(container, rawCode, navigate) {
         if (held && ctx.seat !== null && held.seat !== ctx.seat) saveSeat(code, { ...held, seat: ctx.seat });
         if (had !== null && ctx.seat === null) lostSeat();
         watching.hidden = ctx.seat !== null;
-        watching.textContent = 'Watching';
+        watching.textContent = t('room.watching');
         devicesBtn.hidden = ctx.seat === null || !seatFor(code)?.token;
         pendingHistory = msg.history ?? [];
         if (game) game.setBoard(ctx.board, ctx.seat);
@@ -144,7 +148,7 @@ export function roomView(container, rawCode, navigate) {
     if (before?.status === 'lobby' && msg.room.status === 'playing') {
       // Said, not logged: the log's "Round 1" line marks the start, the same
       // live as in the history a reload replays.
-      announce('The game has started.');
+      announce(t('room.started'));
     }
     refresh(msg.events || []);
   }
@@ -170,15 +174,13 @@ export function roomView(container, rawCode, navigate) {
   function lostSeat() {
     saveSeat(code, null);
     conn.forgetToken();
-    showSeatNotice(leaving
-      ? 'You left your seat. You are watching now, and can take a seat again while the game has not started.'
-      : 'The host gave your seat away. You are watching now.');
+    showSeatNotice(leaving ? t('room.leftSeat') : t('room.seatGivenAway'));
     leaving = false;
   }
 
   function showSeatNotice(text) {
     fill(seatNotice, h('span', { text }), ' ',
-      h('button', { type: 'button', class: 'btn ghost small', onclick: () => (seatNotice.hidden = true) }, 'OK'));
+      h('button', { type: 'button', class: 'btn ghost small', onclick: () => (seatNotice.hidden = true) }, t('room.ok')));
     seatNotice.hidden = false;
   }
 
@@ -190,9 +192,9 @@ export function roomView(container, rawCode, navigate) {
       // The token is not a seat of this room: forget it and watch instead.
       saveSeat(code, null);
       if (linked) {
-        showSeatNotice('This personal link no longer opens a seat: it may be old, or the seat was given to someone else. You are watching this room.');
+        showSeatNotice(t('room.linkStale'));
       } else {
-        showError(`${text} You are watching this room.`);
+        showError(t('room.badTokenWatching', { error: text }));
       }
       conn.connect(null);
       return;
@@ -200,13 +202,13 @@ export function roomView(container, rawCode, navigate) {
     if (msg.code === 'no_such_room') {
       conn.close();
       statusPill.className = 'conn-pill refused';
-      statusPill.textContent = 'No such room';
+      statusPill.textContent = t('room.noRoomShort');
       banner.hidden = true;
-      document.title = 'No such room · Chowka Bhara';
+      document.title = t('title.noRoom', { game: t('site.gameName') });
       fill(content, h('section', { class: 'card not-found' },
-        h('h1', { text: 'No such room' }),
-        h('p', { text: `There is no room with the code ${code}. It may have been closed, or the code is mistyped.` }),
-        h('p', {}, h('a', { href: '/', class: 'btn primary', text: 'Back to the home page' }))));
+        h('h1', { text: t('room.noRoom') }),
+        h('p', { text: t('room.noRoomText', { code }) }),
+        h('p', {}, h('a', { href: '/', class: 'btn primary', text: t('room.backHome') }))));
       content.removeAttribute('aria-busy');
       return;
     }
@@ -277,7 +279,7 @@ export function roomView(container, rawCode, navigate) {
         game = new GameScreen(actions, feed.el, feed);
         game.setBoard(ctx.board, ctx.seat);
         fill(content, game.el);
-        document.title = `Room ${code} · Chowka Bhara`;
+        document.title = roomTitle;
       }
     }
     if (view === 'lobby') lobby.update(ctx);
@@ -302,7 +304,7 @@ export function roomView(container, rawCode, navigate) {
   };
   document.addEventListener('visibilitychange', onVisible);
 
-  document.title = `Room ${code} · Chowka Bhara`;
+  document.title = roomTitle;
   conn.connect(seatFor(code)?.token ?? null);
   return () => {
     document.removeEventListener('visibilitychange', onVisible);

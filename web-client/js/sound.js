@@ -5,6 +5,7 @@
 
 import { muted, saveMuted } from './storage.js';
 import { h, s } from './dom.js';
+import { t } from './i18n.js';
 
 let ctx = null;
 let isMuted = muted();
@@ -124,8 +125,8 @@ export function muteButton() {
   const sync = (m) => {
     btn.setAttribute('aria-pressed', String(m));
     // A fixed label with aria-pressed: "Mute sounds, pressed" reads right.
-    btn.setAttribute('aria-label', 'Mute sounds');
-    btn.title = m ? 'Sound is off' : 'Sound is on';
+    btn.setAttribute('aria-label', t('sound.mute'));
+    btn.title = m ? t('sound.isOff') : t('sound.isOn');
     // Drawn, not an emoji: emoji fonts are missing on many systems.
     btn.replaceChildren(s('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
       s('path', { class: 'body', d: 'M4 9h4l5-4v14l-5-4H4z' }),

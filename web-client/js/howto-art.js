@@ -10,6 +10,7 @@
 // crosses mark homes, the centre and the corners of rings 1..m-2 (R4).
 
 import { s } from './dom.js';
+import { t } from './i18n.js';
 import { showThrow } from './cowries.js';
 
 const CELL = 40;
@@ -124,8 +125,8 @@ function arrow(points, { cls = '', bend = 0, head = 7 } = {}) {
     tail = points[points.length - 2];
   }
   const ang = Math.atan2(end[1] - tail[1], end[0] - tail[0]);
-  const hx = (t) => end[0] - head * Math.cos(ang + t);
-  const hy = (t) => end[1] - head * Math.sin(ang + t);
+  const hx = (turn) => end[0] - head * Math.cos(ang + turn);
+  const hy = (turn) => end[1] - head * Math.sin(ang + turn);
   return s('g', { class: ['arrow', cls] },
     s('path', { class: 'arrow-line', d }),
     s('path', { class: 'arrow-head', d: `M${hx(-0.5)} ${hy(-0.5)}L${end[0]} ${end[1]}L${hx(0.5)} ${hy(0.5)}Z` }));
@@ -184,7 +185,7 @@ export function raceArt() {
   const n = 5;
   const path = southPath(n);
   const [hx, hy] = centreOf(path[0]);
-  return picture(boardBox(n), 'A 5 by 5 board. Your pawn starts on your home square in the middle of the bottom edge, runs anticlockwise all the way round the outer ring, then steps inside and spirals to the centre.', 'board-art',
+  return picture(boardBox(n), t('guide.art.race'), 'board-art',
     boardCells(n, 2),
     pathLine(path, 'race'),
     pawn(hx, hy, 0, { r: 13 }));
@@ -195,7 +196,7 @@ export function safeArt() {
   const n = 7;
   const [sx, sy] = centreOf([5, 1]);
   const [hx, hy] = centreOf([6, 3]);
-  return picture(boardBox(n), 'A 7 by 7 board. Crosses mark the safe squares: the four home squares, the centre, and on this board the four corners of the first inner ring. A red and a green pawn share a safe corner.', 'board-art',
+  return picture(boardBox(n), t('guide.art.safe'), 'board-art',
     boardCells(n, 4),
     pawn(sx - 8, sy - 7, 0, { r: 10 }), pawn(sx + 8, sy + 7, 1, { r: 10 }),
     pawn(hx - 8, hy - 7, 0, { r: 10 }), pawn(hx + 8, hy + 7, 2, { r: 10 }));
@@ -209,7 +210,7 @@ export function gateArt() {
   const inner = path[4 * (n - 1)];
   const [gx, gy] = centreOf(gate);
   const [ix, iy] = centreOf(inner);
-  return picture(boardBox(n), 'A 5 by 5 board. Your pawn waits on the gate, the last square of the outer ring, just left of your home. A bar closes the way inside until you have hit someone.', 'board-art',
+  return picture(boardBox(n), t('guide.art.gate'), 'board-art',
     boardCells(n, 2),
     pathLine(path.slice(0, 4 * (n - 1)), 'race faint'),
     s('rect', { class: 'gate-square', x: gate[1] * CELL + 3, y: gate[0] * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
@@ -233,18 +234,18 @@ export function hitArt() {
   const y = 52;
   const cy = y + CELL / 2;
   const x = (i) => i * CELL + CELL / 2;
-  return picture('-8 0 256 124', 'Your red pawn moves 3 and lands on a green pawn. The green pawn goes back to its home square, and you get one more throw.', 'strip-art',
+  return picture('-8 0 256 124', t('guide.art.hit'), 'strip-art',
     strip(cells, y),
     pawn(x(1), cy, 0, { ghost: true }),
     arrow([[x(1), cy - 15], [x(4) - 4, cy - 15]], { bend: 30 }),
-    badge(x(2.5), cy - 40, '3'),
+    badge(x(2.5), cy - 40, t('guide.value.3')),
     pawn(x(4) + 9, cy + 9, 1, { r: 9, ghost: true }),
     arrow([[x(4) + 4, cy + 22], [x(0) + 2, cy + 20]], { bend: -26, cls: 'back' }),
     pawn(x(0), cy, 1, { r: 11 }),
     pawn(x(4) - 4, cy - 3, 0),
     s('g', { class: 'plus-throw', transform: `translate(${x(5)} ${cy - 38})` },
       s('rect', { x: -22, y: -12, width: 44, height: 22, rx: 11 }),
-      s('text', { y: 4, 'text-anchor': 'middle', text: '+1' })));
+      s('text', { y: 4, 'text-anchor': 'middle', text: t('guide.art.oneMoreThrow') })));
 }
 
 /** Pairs: two pawns move as one; another player's single pawn must stop on their square. */
@@ -252,7 +253,7 @@ export function pairArt() {
   const y = 40;
   const cy = y + CELL / 2;
   const x = (i) => i * CELL + CELL / 2;
-  return picture('-6 0 212 104', 'Two red pawns move together as a pair. A green pawn cannot jump over the pair; it must first stop on the pair\'s square.', 'strip-art',
+  return picture('-6 0 212 104', t('guide.art.pair'), 'strip-art',
     strip([{}, {}, {}, {}, {}], y),
     pawn(x(0), cy, 1),
     arrow([[x(0), cy - 14], [x(4), cy - 14]], { bend: 40, cls: 'blocked' }),
@@ -267,14 +268,14 @@ export function centreArt() {
   const y = 40;
   const cy = y + CELL / 2;
   const x = (i) => i * CELL + CELL / 2;
-  return picture('-6 0 212 112', 'Your pawn is two squares from the centre. A 2 takes it exactly to the centre; a 3 would go past it, so the 3 cannot move this pawn.', 'strip-art',
+  return picture('-6 0 212 112', t('guide.art.centre'), 'strip-art',
     strip([{}, {}, {}, { centre: true, safe: true }], y),
     pawn(x(1), cy, 0),
     arrow([[x(1), cy - 14], [x(3), cy - 14]], { bend: 24, cls: 'okay' }),
-    badge(x(2), cy - 38, '2'),
+    badge(x(2), cy - 38, t('guide.value.2')),
     verdict(x(3) + 18, cy - 32, true),
     arrow([[x(1), cy + 16], [x(4) + 2, cy + 16]], { bend: -16, cls: 'blocked' }),
-    badge(x(2.5), cy + 40, '3'),
+    badge(x(2.5), cy + 40, t('guide.value.3')),
     verdict(x(4) + 16, cy + 14, false));
 }
 
@@ -283,7 +284,7 @@ function chip(x, y, value, cls = '') {
   const grace = value === 4 || value === 8;
   return s('g', { class: ['chip-svg', grace && 'grace', cls], transform: `translate(${x} ${y})` },
     s('rect', { x: -17, y: -19, width: 34, height: 38, rx: 9 }),
-    s('text', { y: 7, 'text-anchor': 'middle', text: String(value) }));
+    s('text', { y: 7, 'text-anchor': 'middle', text: t(`guide.value.${value}`) }));
 }
 
 /** "Throw again": a small looping arrow. */
@@ -302,7 +303,7 @@ function throwAt(x, y, value) {
 
 /** Graces: a 4 and an 8 each give one more throw; then all the values are yours to move. */
 export function graceArt() {
-  return picture('0 0 250 96', 'You throw a 4: throw again. An 8: throw again. Then a 3: no more throws. You move with the 4, the 8 and the 3.', 'chips-art',
+  return picture('0 0 250 96', t('guide.art.grace'), 'chips-art',
     [[26, 4], [106, 8], [186, 3]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v)]),
     again(66, 60), again(146, 60),
     arrow([[210, 60], [226, 60]], { head: 6 }),
@@ -311,7 +312,7 @@ export function graceArt() {
 
 /** Three graces in a row: the third loses the rest of the turn. */
 export function threeArt() {
-  return picture('0 0 250 96', 'A 4, an 8, and then a third grace in a row: the turn is lost, with everything still held.', 'chips-art',
+  return picture('0 0 250 96', t('guide.art.three'), 'chips-art',
     [[26, 4], [106, 8], [186, 4]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v, x === 186 && 'lost')]),
     again(66, 60), again(146, 60),
     s('path', { class: 'strike', d: 'M170 42L202 78M202 42L170 78' }),
@@ -324,7 +325,7 @@ export function stuckArt() {
   const cy = y + CELL / 2;
   const x0 = 56;
   const x = (i) => x0 + i * CELL + CELL / 2;
-  return picture('0 0 262 112', 'You hold a 3, but your only pawn is one square from the centre, so the 3 fits nowhere. The turn goes back to how it began.', 'strip-art',
+  return picture('0 0 262 112', t('guide.art.stuck'), 'strip-art',
     chip(22, cy, 3, 'stuck'),
     verdict(38, cy - 20, false),
     strip([{}, {}, { centre: true, safe: true }], y, x0),
@@ -342,7 +343,7 @@ export function truceArt() {
     s('rect', { class: ['track-fill', `seat-${seat}`], x: 10, y: y - 5, width: at - 10, height: 10, rx: 5 }),
     pawn(at, y, seat, { r: 11 }), extra);
   const crown = s('path', { class: 'crown', d: 'M198 14L203 24L209 12L215 24L220 14L219 29H199Z' });
-  return picture('0 0 236 112', 'Blue is far ahead of everyone. Red and green, both well behind, agree a truce: allies against blue for three rounds.', 'track-art',
+  return picture('0 0 236 112', t('guide.art.truce'), 'track-art',
     track(36, 2, 208, crown),
     track(68, 0, 88),
     track(98, 1, 70),
@@ -357,7 +358,7 @@ export function enterArt() {
   const y = 10;
   const x = (i) => i * CELL + CELL / 2;
   const wy = y + CELL + 34;
-  return picture('-6 0 232 112', 'Four pawns wait beside the board below your home square. A 4 brings one in onto the home square.', 'strip-art',
+  return picture('-6 0 232 112', t('guide.art.enter'), 'strip-art',
     s('rect', { class: 'board-bg', x: -4, y: y - 4, width: 5 * CELL + 8, height: CELL + 8, rx: 6 }),
     strip([{}, {}, { home: 0, safe: true }, {}, {}], y),
     pawn(x(2), y + CELL / 2, 0, { r: 11 }),

@@ -6,8 +6,14 @@
 // rule-R7 so options and messages can link straight to it; its id shows as
 // a small label before its title. Players learn the game from the guide
 // (howto.js); this page is for looking a rule up.
+//
+// In another language the rules text is that language's translation,
+// web-client/i18n/LANG/rules.md, with the same markdown structure and the
+// same rule heads ("**R7. ...**"), so the anchors are the same in every
+// language; without one, the English text is shown (marked lang="en").
 
 import { h } from './dom.js';
+import { t, currentLanguage } from './i18n.js';
 import { guideFor } from './howto.js';
 
 /** Inline markup of one line, as DOM nodes. */
@@ -22,12 +28,12 @@ function inline(text, links = true) {
   let last = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > last) out.push(text.slice(last, m.index));
-    const t = m[0];
-    if (t.startsWith('**')) out.push(h('strong', {}, inline(t.slice(2, -2), false)));
-    else if (t.startsWith('`')) out.push(h('code', { text: t.slice(1, -1) }));
-    else if (t.startsWith('*')) out.push(h('em', {}, inline(t.slice(1, -1), links)));
-    else out.push(h('a', { href: `#rule-${t}`, text: t }));
-    last = m.index + t.length;
+    const tok = m[0];
+    if (tok.startsWith('**')) out.push(h('strong', {}, inline(tok.slice(2, -2), false)));
+    else if (tok.startsWith('`')) out.push(h('code', { text: tok.slice(1, -1) }));
+    else if (tok.startsWith('*')) out.push(h('em', {}, inline(tok.slice(1, -1), links)));
+    else out.push(h('a', { href: `#rule-${tok}`, text: tok }));
+    last = m.index + tok.length;
   }
   if (last < text.length) out.push(text.slice(last));
   return out;
@@ -48,8 +54,9 @@ function ruleText(text) {
   return [h('span', { class: 'rule-id', text: m[1] }), ' ', h('strong', {}, inline(m[2])), inline(text.slice(m[0].length))];
 }
 
+/** A heading's anchor ("sec-pairs"): its words, in any script, joined by hyphens. */
 function slug(text) {
-  return 'sec-' + text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return 'sec-' + text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
 }
 
 function cells(line) {
@@ -75,7 +82,7 @@ export function renderMarkdown(md) {
       // The block scrolls sideways on a phone: keyboard users reach it with
       // Tab, and its label says what it is (the paragraph just before it).
       const before = blocks[blocks.length - 1]?.textContent.trim().replace(/:$/, '');
-      blocks.push(h('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': before && before.length < 80 ? before : 'Example' },
+      blocks.push(h('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': before && before.length < 80 ? before : t('rulesPage.example') },
         h('pre', {}, h('code', { text: code.join('\n') }))));
       continue;
     }
@@ -108,7 +115,7 @@ export function renderMarkdown(md) {
         i++;
       }
       // Clarifications are list items ("- **C3 (R10, R13).** ..."): linkable too.
-      blocks.push(h('ul', {}, items.map((t) => h('li', { id: ruleId(t), class: ruleId(t) ? 'rule' : undefined }, ruleText(t)))));
+      blocks.push(h('ul', {}, items.map((item) => h('li', { id: ruleId(item), class: ruleId(item) ? 'rule' : undefined }, ruleText(item)))));
       continue;
     }
     const para = [];
@@ -121,16 +128,43 @@ export function renderMarkdown(md) {
 
 let cached = null;
 
-/** Fetches the rules markdown once per page load. */
+/** The markdown at `url`, or null when the server has none (or cannot be reached). */
+async function markdownAt(url) {
+  try {
+    const r = await fetch(url);
+    return r.ok ? await r.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches the rules markdown once per page load, in the player's language
+ * when it has a translation, else in English: `{text, lang}`. Rejects
+ * (with the player's words) when even the English text cannot be had.
+ */
 export async function fetchRules() {
   if (!cached) {
-    cached = fetch('/api/rules').then((r) => {
-      if (!r.ok) throw new Error(`The rules could not be loaded (HTTP ${r.status}).`);
-      return r.text();
-    });
+    cached = (async () => {
+      const lang = currentLanguage();
+      if (lang !== 'en') {
+        // Relative to this module, so it also works under the server's
+        // versioned prefix (/v/VERSION/js/...).
+        const text = await markdownAt(new URL(`../i18n/${lang}/rules.md`, import.meta.url));
+        if (text !== null) return { text, lang };
+      }
+      const text = await markdownAt('/api/rules');
+      if (text === null) throw new Error(t('rulesPage.loadFailed'));
+      return { text, lang: 'en' };
+    })();
     cached.catch(() => (cached = null));
   }
   return cached;
+}
+
+/** Marks `el` as English when the rules came in English on a page in another language. */
+function markLanguage(el, lang) {
+  if (lang !== currentLanguage()) el.setAttribute('lang', lang);
 }
 
 /**
@@ -140,27 +174,31 @@ export async function fetchRules() {
  */
 function forPlayers(blocks) {
   const out = blocks.slice();
-  // The markdown's own title duplicates our h1.
-  if (out[0]?.tagName === 'H2' && /rule/i.test(out[0].textContent)) out.shift();
-  if (out[0]?.tagName === 'P' && /normative/i.test(out[0].textContent)) out.shift();
+  // The markdown's own title duplicates our h1; the preface follows it,
+  // before the first rule (in every language, by the same structure).
+  if (out[0]?.tagName === 'H2') out.shift();
+  if (out[0]?.tagName === 'P' && !out[0].id) out.shift();
   const sections = out.filter((b) => b.tagName === 'H3');
-  const contents = h('nav', { class: 'rules-toc', 'aria-label': 'Sections' },
+  const contents = h('nav', { class: 'rules-toc', 'aria-label': t('rulesPage.sections') },
     h('ul', {}, sections.map((s) => h('li', {}, h('a', { href: `#${s.id}`, text: s.textContent })))));
   return [contents, ...out];
 }
 
 /** The rules view: the reference, rendered; scrolls to the rule `anchor` ("rule-R7"). */
 export async function rulesView(container, anchor) {
-  const article = h('article', { class: 'rules', 'aria-busy': 'true' }, h('p', { text: 'Loading the rules…' }));
+  const article = h('article', { class: 'rules', 'aria-busy': 'true' }, h('p', { text: t('rulesPage.loading') }));
+  // The lead's link goes where the translation puts {link} in its sentence.
+  const lead = t('rulesPage.lead').split(/(\{link\})/).map((piece) =>
+    piece === '{link}' ? h('a', { href: '/#how-to-play', text: t('rulesPage.leadLink') }) : piece);
   container.replaceChildren(
-    h('h1', { text: 'Full rules' }),
-    h('p', { class: 'lead rules-lead' },
-      'Every rule of the game, for looking things up. Each rule has a short label (like R7) so it can be linked. New to the game? ',
-      h('a', { href: '/#how-to-play', text: 'Start with How to play' }), '.'),
+    h('h1', { text: t('rulesPage.title') }),
+    h('p', { class: 'lead rules-lead' }, lead),
     article
   );
   try {
-    article.replaceChildren(...forPlayers(renderMarkdown(await fetchRules())));
+    const rules = await fetchRules();
+    markLanguage(article, rules.lang);
+    article.replaceChildren(...forPlayers(renderMarkdown(rules.text)));
   } catch (e) {
     article.replaceChildren(h('p', { class: 'error-text', role: 'alert', text: e.message }));
   }
@@ -184,18 +222,18 @@ export async function rulesView(container, anchor) {
  */
 export async function showRule(id) {
   const guide = guideFor(id);
-  const exact = h('div', { class: 'exact-rule-body' }, h('p', { text: 'Loading…' }));
-  const close = h('button', { type: 'button', class: 'btn', text: 'Close' });
-  const title = h('h2', { id: 'rule-dialog-title', class: 'rule-dialog-title', tabindex: '-1', text: guide?.title ?? 'The rule' });
+  const exact = h('div', { class: 'exact-rule-body' }, h('p', { text: t('ruleDialog.loading') }));
+  const close = h('button', { type: 'button', class: 'btn', text: t('ruleDialog.close') });
+  const title = h('h2', { id: 'rule-dialog-title', class: 'rule-dialog-title', tabindex: '-1', text: guide?.title ?? t('ruleDialog.title') });
   const dialog = h('dialog', { class: 'rule-dialog', 'aria-labelledby': 'rule-dialog-title' },
     title,
     guide ? h('div', { class: 'rule-dialog-guide' }, h('figure', { class: 'howto-art' }, guide.art), h('div', { class: 'howto-text' }, guide.text)) : null,
     h('section', { class: 'exact-rule', 'aria-labelledby': 'exact-rule-title' },
-      h('h3', { id: 'exact-rule-title', text: 'The exact rule' }), exact),
+      h('h3', { id: 'exact-rule-title', text: t('ruleDialog.exact') }), exact),
     h('div', { class: 'dialog-buttons' },
       close,
-      guide ? h('a', { href: `/#${guide.id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'How to play' }) : null,
-      h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: 'Full rules' })));
+      guide ? h('a', { href: `/#${guide.id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: t('ruleDialog.howTo') }) : null,
+      h('a', { href: `/#rule-${id}`, class: 'btn ghost', target: '_blank', rel: 'noopener', text: t('ruleDialog.fullRules') })));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
   // A click on the backdrop (outside the box) closes it too.
@@ -208,11 +246,13 @@ export async function showRule(id) {
   // of the exact rule further down).
   title.focus();
   try {
-    const blocks = renderMarkdown(await fetchRules());
+    const rules = await fetchRules();
+    markLanguage(exact, rules.lang);
+    const blocks = renderMarkdown(rules.text);
     const start = blocks.findIndex((b) => b.id === `rule-${id}`);
     if (start < 0) {
       const item = blocks.map((b) => b.querySelector?.(`#rule-${id}`)).find(Boolean);
-      if (!item) throw new Error('This rule is not in the rules text.');
+      if (!item) throw new Error(t('ruleDialog.notFound'));
       exact.replaceChildren(h('ul', {}, item));
       return;
     }

@@ -216,8 +216,8 @@ export default {
   },
   'event.walked.centre': '{who} {value}తో {pawn}వ పావును పండించారు!',
   'event.walked.centre.you': 'మీరు {value}తో {pawn}వ పావును పండించారు!',
-  'event.walked.forward': '{who} {pawn}వ పావును {value} ముందుకు నడిపారు.',
-  'event.walked.forward.you': 'మీరు {pawn}వ పావును {value} ముందుకు నడిపారు.',
+  'event.walked.forward': '{who} {value}తో {pawn}వ పావును ముందుకు నడిపారు.',
+  'event.walked.forward.you': 'మీరు {value}తో {pawn}వ పావును ముందుకు నడిపారు.',
   'event.walked.steps': {
     one: '{who} {value}తో {pawn}వ పావును {n} గడి నడిపారు.',
     other: '{who} {value}తో {pawn}వ పావును {n} గళ్ళు నడిపారు.',

@@ -156,7 +156,7 @@ export default {
   // ---- The players panel ----
   'players.emptySeat': 'காலி இடம்',
   'players.computer.easy': 'கணினி (எளிது)',
-  'players.computer.medium': 'கணினி (நடுத்தரம்)',
+  'players.computer.medium': 'கணினி (மிதம்)',
   'players.computer.hard': 'கணினி (கடினம்)',
   'players.you': '(நீங்கள்)',
   'players.computerShort': 'கணினி',

@@ -9,7 +9,7 @@ export default {
   'site.brand': 'சௌகா',
   'site.homeLink': 'சௌகா முகப்பு',
   'site.nav': 'தளம்',
-  'site.howto': 'ஆடுவது எப்படி',
+  'site.howto': 'வழிகாட்டி',
   'site.rules': 'விதிகள்',
 
   'title.home': '{game} · சோழி ஆட்டம், இணையத்தில்',
@@ -89,7 +89,7 @@ export default {
   'home.recent.justNow': 'இப்போதுதான்',
 
   'level.easy': 'எளிது',
-  'level.medium': 'நடுத்தரம்',
+  'level.medium': 'மிதம்',
   'level.hard': 'கடினம்',
 
   'colour.red': 'சிவப்பு',
@@ -147,7 +147,7 @@ export default {
   'rule.help': '{what}: இது எப்படி',
   'rule.helpTitle': 'இது எப்படி',
 
-  'lobby.title': 'ஆட்டக்காரர்களுக்காகக் காத்திருக்கிறோம்',
+  'lobby.title': 'ஆட்கள் வரக் காத்திருக்கிறோம்',
   'lobby.invite': 'நண்பர்களை அழையுங்கள் · குறியீடு',
   'lobby.roomLink': 'அறையின் லிங்க்',
   'lobby.copy': 'லிங்க் நகலெடு',
@@ -233,7 +233,7 @@ export default {
   'feed.label': 'ஆட்டப் பதிவும் அரட்டையும்',
   'feed.placeholder': 'ஏதாவது சொல்லுங்கள்…',
   'feed.message': 'அரட்டைச் செய்தி',
-  'feed.send': 'அனுப்பு',
+  'feed.send': 'சொல்',
   'feed.from': '{name}: ',
 
   'notice.dismiss': 'மூடு',

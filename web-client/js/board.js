@@ -11,6 +11,7 @@
 import { s, reducedMotion } from './dom.js';
 import { SEATS } from './names.js';
 import { sound } from './sound.js';
+import { t } from './i18n.js';
 
 const CELL = 100;
 const MARGIN = 84;
@@ -120,7 +121,7 @@ export class BoardView {
       layers.dests.append(marker);
     }
     this.svg.replaceChildren(layers.cells, layers.trail, layers.pawns, layers.dests);
-    this.svg.setAttribute('aria-label', `Board, ${n} by ${n}`);
+    this.svg.setAttribute('aria-label', t('board.label', { n }));
   }
 
   /** Makes an SVG element act like a button for mouse, touch and keyboard. */
@@ -216,7 +217,7 @@ export class BoardView {
     layer.append(ring);
     const pr = r * 0.52;
     item.pawns.forEach((p, k) => {
-      layer.append(this.pawn(item.seat, p, x + (k ? 1 : -1) * r * 0.47, y, pr, item.pos, opts, [p], item.committed ? 'committed pair' : 'loose pair'));
+      layer.append(this.pawn(item.seat, p, x + (k ? 1 : -1) * r * 0.47, y, pr, item.pos, opts, [p], t(item.committed ? 'board.pair.committed' : 'board.pair.loose')));
     });
   }
 
@@ -227,10 +228,12 @@ export class BoardView {
     const movable = opts.movable?.has(key);
     const selected = opts.selected?.has(key);
     const centre = this.geom.centre;
-    const where = pos === null ? 'waiting to enter' : pos === 0 ? 'on the home square' : pos === centre ? 'at the centre' : `on step ${pos} of ${centre}`;
+    const where = pos === null ? t('board.where.waiting') : pos === 0 ? t('board.where.home') : pos === centre ? t('board.where.centre') : t('board.where.step', { step: pos, last: centre });
     const who = opts.seatLabel ? opts.seatLabel(seat) : SEATS[seat].colour;
-    const what = count > 1 ? `${count} pawns of ${who}` : `${who} pawn ${idx + 1}`;
-    const label = `${what}${pairNote ? `, ${pairNote}` : ''}, ${where}${selected ? ', selected' : movable ? ', can move' : ''}`;
+    const what = count > 1 ? t('board.pawns', { n: count, who }) : t('board.pawn', { who, pawn: idx + 1 });
+    const state = selected ? t('board.selected') : movable ? t('board.canMove') : '';
+    // A list of short phrases, each whole in the catalog: who, [pair], where, [state].
+    const label = [what, pairNote, where, state].filter(Boolean).join(', ');
     const outer = s('g', {
       class: ['pawn', `seat-${seat}`, movable && 'movable', selected && 'selected'],
       transform: `translate(${x} ${y})`,

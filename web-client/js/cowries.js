@@ -3,6 +3,7 @@
 // 8). A throw tumbles them briefly unless the user prefers reduced motion.
 
 import { s, reducedMotion } from './dom.js';
+import { t } from './i18n.js';
 
 /** How many cowries show their mouth for a thrown value. */
 export function mouthsUp(value) {
@@ -15,8 +16,8 @@ function shell(up, i) {
   inner.append(s('ellipse', { class: 'shell', rx: 22, ry: 30 }));
   if (up) {
     inner.append(s('path', { class: 'slit', d: 'M0 -24 C5 -8 5 8 0 24 C-5 8 -5 -8 0 -24Z' }));
-    for (let t = -16; t <= 16; t += 8) {
-      inner.append(s('path', { class: 'tooth', d: `M-4 ${t}L4 ${t}` }));
+    for (let y = -16; y <= 16; y += 8) {
+      inner.append(s('path', { class: 'tooth', d: `M-4 ${y}L4 ${y}` }));
     }
   } else {
     inner.append(s('ellipse', { class: 'hump', cx: -3, cy: -4, rx: 12, ry: 17 }));
@@ -48,5 +49,5 @@ export function showThrow(svg, value, animate) {
       );
     });
   }
-  svg.setAttribute('aria-label', value ? `Cowries: ${up} mouth${up === 1 ? '' : 's'} up, value ${value}` : 'Cowries, not thrown yet');
+  svg.setAttribute('aria-label', value ? t('cowries.label', { n: up, value }) : t('cowries.none'));
 }

@@ -2,98 +2,97 @@
 // log and the screen-reader live region, and which kind of log line each is.
 // The viewer's own seat is "you": the sentences are for the person reading
 // them, so "You threw 4 — chowka! Throw again." rather than their own name.
+// The sentences are the catalog's (web-client/i18n/LANG/game.js, event.*).
 
-const plural = (n, one, many) => (n === 1 ? one : many);
-/** "a 3", "an 8". */
-const a = (v) => (v === 8 ? `an ${v}` : `a ${v}`);
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function pawnList(pawns) {
-  const ids = pawns.map((p) => p + 1);
-  if (ids.length === 1) return `pawn ${ids[0]}`;
-  return `pawns ${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
-}
+import { t, currentLanguage } from './i18n.js';
 
 /**
- * Names for the seats from one viewer's side: `me` is "you".
- * @param {(seat: number) => string} who
- * @param {number|null|undefined} me
+ * Items (pawn numbers, names) as one list in the player's language:
+ * "1, 2, and 3" ('conjunction') or "3 or 5" ('disjunction').
+ * @param {(string|number)[]} items
+ * @param {'conjunction'|'disjunction'} [type]
  */
-function people(who, me) {
-  const isMe = (s) => me !== null && me !== undefined && s === me;
-  return {
-    isMe,
-    /** Subject or object: "Asha" / "you". */
-    n: (s) => (isMe(s) ? 'you' : who(s)),
-    /** At the start of a sentence: "Asha" / "You". */
-    N: (s) => (isMe(s) ? 'You' : who(s)),
-    /** Possessive: "Asha's" / "your". */
-    of: (s) => (isMe(s) ? 'your' : `${who(s)}'s`),
-    /** A verb for the seat: ("has", "have") → "Asha has" / "You have". */
-    v: (s, third, second) => (isMe(s) ? `You ${second}` : `${who(s)} ${third}`),
-  };
+export function listOf(items, type = 'conjunction') {
+  return new Intl.ListFormat(currentLanguage(), { type }).format(items.map(String));
 }
 
+/** Pawn numbers as players count them (from 1), as a list. */
+const pawnsOf = (pawns) => listOf(pawns.map((p) => p + 1));
+
 /**
- * A sentence for an event, or null for events that need none.
+ * A sentence for an event, or null for events that need none. Each event
+ * has a whole sentence per point of view (never glued from pieces): the
+ * third person, and where the viewer takes part a variant of the key said
+ * to them (".you" when they are its subject, ".onYou", ".toYou"... when
+ * they are the other person).
  * @param {object} e the event
  * @param {(seat: number) => string} who a seat's display name
  * @param {number} centre the centre's path position
  * @param {number|null} [me] the viewer's seat, said as "you" (null for a watcher)
  */
 export function eventText(e, who, centre, me = null) {
-  const p = people(who, me);
+  const isMe = (s) => me !== null && me !== undefined && s === me;
+  // The key's variant for the first of `cases` ([seat, suffix]) that is the viewer.
+  const variant = (key, ...cases) => {
+    const hit = cases.find(([seat]) => isMe(seat));
+    return hit ? `${key}.${hit[1]}` : key;
+  };
+  // A sentence whose subject is `seat` ({who}): ".you" when it is the viewer.
+  const say = (key, seat, params = {}) => t(variant(key, [seat, 'you']), { who: who(seat), ...params });
   switch (e.type) {
     case 'thrown': {
-      const grace = e.value === 4 ? ' — chowka! Throw again.' : e.value === 8 ? ' — bhara! Throw again.' : '.';
-      return `${p.N(e.player)} threw ${e.value}${grace}`;
+      const key = e.value === 4 ? 'event.thrown.chowka' : e.value === 8 ? 'event.thrown.bhara' : 'event.thrown';
+      return say(key, e.player, { value: e.value });
     }
     case 'skipped':
-      return `${p.N(e.player)} skipped a throw.`;
+      return say('event.skipped', e.player);
     case 'entered':
-      return `${p.N(e.player)} brought ${pawnList(e.pawns)} in with ${a(e.value)}.`;
+      return say('event.entered', e.player, { n: e.pawns.length, pawns: pawnsOf(e.pawns), value: e.value });
     case 'walked': {
       const pair = e.pawns.length === 2;
-      const what = pair ? 'the pair' : pawnList(e.pawns);
-      if (e.to === centre) return `${p.N(e.player)} brought ${what} to the centre with ${a(e.value)}!`;
+      const params = { pawn: pawnsOf(e.pawns), value: e.value };
+      if (e.to === centre) return say(pair ? 'event.walked.pair.centre' : 'event.walked.centre', e.player, params);
       // With the lap gate (R8) a pawn can wrap round: then to < from.
       const steps = e.to >= e.from ? e.to - e.from : null;
-      if (!pair && steps === e.value) return `${p.N(e.player)} moved ${what} forward ${e.value}.`;
-      return `${p.N(e.player)} moved ${what}${steps !== null ? ` ${steps} ${plural(steps, 'square', 'squares')}` : ''} with ${a(e.value)}.`;
+      if (!pair && steps === e.value) return say('event.walked.forward', e.player, params);
+      if (steps === null) return say(pair ? 'event.walked.pair.lap' : 'event.walked.lap', e.player, params);
+      return say(pair ? 'event.walked.pair.steps' : 'event.walked.steps', e.player, { ...params, n: steps });
     }
     case 'pair_committed':
-      return `${p.N(e.player)} committed a pair (${pawnList(e.pawns)}): it now moves as one and blocks.`;
+      return say('event.pairCommitted', e.player, { pawns: pawnsOf(e.pawns) });
     case 'hit': {
-      const gone = e.pawns.length === 2 ? 'pair goes' : 'pawn goes';
-      return `${p.N(e.player)} hit ${p.n(e.victim)}! ${p.isMe(e.victim) ? 'Your' : 'Their'} ${gone} home, and ${p.isMe(e.player) ? 'you get' : `${who(e.player)} gets`} another throw.`;
+      const key = variant(e.pawns.length === 2 ? 'event.hit.pair' : 'event.hit', [e.player, 'you'], [e.victim, 'onYou']);
+      return t(key, { who: who(e.player), victim: who(e.victim) });
     }
     case 'grace_penalty': // R11
-      return `Three graces in a row: ${p.isMe(e.player) ? 'you lose' : `${who(e.player)} loses`} the rest of the turn.`;
+      return say('event.gracePenalty', e.player);
     case 'turn_undone': // R12, stranded = undo
-      return `${p.N(e.player)} could not use every throw, so ${p.isMe(e.player) ? 'your' : 'the'} whole turn is undone.`;
+      return say('event.turnUndone', e.player);
     case 'held_forfeited': // R12, stranded = forfeit
-      return `${p.N(e.player)} could not use the throws left, so they are dropped.`;
+      return say('event.heldForfeited', e.player);
     case 'turn_began':
       return null; // the turn banner says it; the log gets a divider instead
     case 'truce_offered':
-      return `${p.N(e.from)} ${p.isMe(e.from) ? 'offer' : 'offers'} ${p.n(e.to)} a truce against ${p.n(e.leader)}.`;
+      return t(variant('event.truceOffered', [e.from, 'you'], [e.to, 'toYou'], [e.leader, 'againstYou']),
+        { from: who(e.from), to: who(e.to), leader: who(e.leader) });
     case 'truce_accepted':
-      return `${p.N(e.b)} accepted: ${p.isMe(e.b) ? `you and ${p.n(e.a)} are` : p.isMe(e.a) ? `you and ${who(e.b)} are` : `${who(e.a)} and ${who(e.b)} are`} allies against ${p.n(e.leader)} for 3 rounds.`;
+      return t(variant('event.truceAccepted', [e.b, 'you'], [e.a, 'withYou'], [e.leader, 'againstYou']),
+        { a: who(e.a), b: who(e.b), leader: who(e.leader) });
     case 'truce_declined':
-      return `${p.N(e.to)} declined ${p.of(e.from)} truce.`;
+      return t(variant('event.truceDeclined', [e.to, 'you'], [e.from, 'yours']), { from: who(e.from), to: who(e.to) });
     case 'truce_lapsed':
-      return `${cap(p.of(e.from))} truce offer to ${p.n(e.to)} lapsed unanswered.`;
+      return t(variant('event.truceLapsed', [e.from, 'you'], [e.to, 'toYou']), { from: who(e.from), to: who(e.to) });
     case 'truce_ended':
-      if (p.isMe(e.a) || p.isMe(e.b)) return `Your truce with ${who(p.isMe(e.a) ? e.b : e.a)} has ended.`;
-      return `The truce of ${who(e.a)} and ${who(e.b)} has ended.`;
+      if (isMe(e.a) || isMe(e.b)) return t('event.truceEnded.you', { other: who(isMe(e.a) ? e.b : e.a) });
+      return t('event.truceEnded', { a: who(e.a), b: who(e.b) });
     case 'relay':
-      return `${p.N(e.player)} hit ${p.isMe(e.ally) ? 'you, an ally,' : `ally ${who(e.ally)}`} but then hit the leader: a relay, the truce stands.`;
+      return t(variant('event.relay', [e.player, 'you'], [e.ally, 'onYou']), { who: who(e.player), ally: who(e.ally) });
     case 'betrayal':
-      return `Betrayal! ${p.N(e.player)} hit ${p.isMe(e.ally) ? 'you, an ally' : `ally ${who(e.ally)}`} (round ${e.round}); the truce is over.`;
+      return t(variant('event.betrayal', [e.player, 'you'], [e.ally, 'onYou']), { who: who(e.player), ally: who(e.ally), round: e.round });
     case 'won':
-      return p.isMe(e.player) ? 'You have every pawn at the centre and win the game!' : `${who(e.player)} has every pawn at the centre and wins the game!`;
+      return say('event.won', e.player);
     case 'draw': // R14
-      return 'Nobody can move any more: the game is a draw.';
+      return t('event.draw');
     default:
       return null;
   }
@@ -122,7 +121,7 @@ export function feedLines(events, who, centre, me = null) {
   for (const e of events) {
     if (e.type === 'turn_began') {
       const mine = me !== null && me !== undefined && e.player === me;
-      lines.push({ text: `Round ${e.round} · ${mine ? 'your turn' : `${who(e.player)} to play`}`, kind: 'turn' });
+      lines.push({ text: t(mine ? 'event.turnBegan.you' : 'event.turnBegan', { round: e.round, who: who(e.player) }), kind: 'turn' });
       continue;
     }
     const text = eventText(e, who, centre, me);

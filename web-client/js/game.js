@@ -16,8 +16,9 @@
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
 import { showThrow } from './cowries.js';
-import { eventText, feedLines } from './events.js';
-import { renderPlayers, seatName, swatch } from './players.js';
+import { eventText, feedLines, listOf } from './events.js';
+import { renderPlayers, seatName, swatch, textWith } from './players.js';
+import { t } from './i18n.js';
 import { announce } from './announce.js';
 import { sound } from './sound.js';
 import { SEATS } from './names.js';
@@ -68,29 +69,29 @@ export class GameScreen {
     this.clockEl = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
     // A small Throw in the banner for when the real one is scrolled out of
     // view (reading the log on a phone): the banner always stays in view.
-    this.bannerThrow = h('button', { type: 'button', class: 'btn small primary banner-throw', hidden: true, onclick: () => this.send({ do: 'throw' }) }, 'Throw');
+    this.bannerThrow = h('button', { type: 'button', class: 'btn small primary banner-throw', hidden: true, onclick: () => this.send({ do: 'throw' }) }, t('game.throw'));
     this.cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.cowries.setAttribute('class', 'cowries');
     this.cowries.setAttribute('viewBox', '0 0 240 80');
     this.cowries.setAttribute('role', 'img');
     showThrow(this.cowries, null, false);
-    this.throwBtn = h('button', { type: 'button', class: 'btn primary big throw-btn', id: 'throw-btn', onclick: () => this.send({ do: 'throw' }) }, 'Throw');
-    this.heldLabel = h('span', { class: 'held-label', id: 'held-label', text: 'Held' });
+    this.throwBtn = h('button', { type: 'button', class: 'btn primary big throw-btn', id: 'throw-btn', onclick: () => this.send({ do: 'throw' }) }, t('game.throw'));
+    this.heldLabel = h('span', { class: 'held-label', id: 'held-label', text: t('game.held') });
     this.heldEl = h('div', { class: 'held', role: 'group', 'aria-labelledby': 'held-label' });
     this.pendingEl = h('span', { class: 'pending' });
     // The number beside the shells, for anyone still learning to read them.
     this.throwValueEl = h('span', { class: 'throw-value', 'aria-hidden': 'true' });
     this.hintEl = h('p', { class: 'hint move-hint', id: 'move-hint' });
-    this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': 'Choose the move' });
-    this.skipBtn = h('button', { type: 'button', class: 'btn', id: 'skip-btn', onclick: () => this.send({ do: 'skip' }) }, 'Skip a throw');
-    this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, 'Cancel');
-    this.controls = h('section', { class: 'controls card', 'aria-label': 'Your turn' },
+    this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': t('game.chooseMove') });
+    this.skipBtn = h('button', { type: 'button', class: 'btn', id: 'skip-btn', onclick: () => this.send({ do: 'skip' }) }, t('game.skip'));
+    this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, t('game.cancel'));
+    this.controls = h('section', { class: 'controls card', 'aria-label': t('game.controls') },
       h('div', { class: 'throw-row' }, this.cowries, this.throwValueEl, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
       h('div', { class: 'held-row' }, this.heldLabel, this.heldEl, this.skipBtn),
       this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn));
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
-    this.playersEl = h('ul', { class: 'players', 'aria-label': 'Players' });
+    this.playersEl = h('ul', { class: 'players', 'aria-label': t('game.players') });
     this.watchersEl = h('span', { class: 'watchers' });
 
     // Big moments (hits, lost turns, truces, time up) also show over the
@@ -100,13 +101,13 @@ export class GameScreen {
     this.flashEl = h('div', { class: 'flash-msg', 'aria-hidden': 'true', hidden: true });
     this.dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
     // The page's one h1: screen-reader users find the game by it.
-    this.heading = h('h1', { class: 'visually-hidden', id: 'game-heading', text: 'Game' });
+    this.heading = h('h1', { class: 'visually-hidden', id: 'game-heading', text: t('game.heading.plain') });
     // A computer playing the viewer's own seat (they were away, the clock
     // ran out, or the host handed it over): they can take it back.
     this.standinText = h('span', { class: 'standin-text' });
     this.standinEl = h('div', { class: 'standin-mine', role: 'status', hidden: true },
       this.standinText,
-      h('button', { type: 'button', class: 'btn small primary', id: 'take-back-btn', onclick: () => this.actions.takeBack?.() }, 'Take my seat back'));
+      h('button', { type: 'button', class: 'btn small primary', id: 'take-back-btn', onclick: () => this.actions.takeBack?.() }, t('game.takeBack')));
 
     this.el = h('section', { class: 'game', 'aria-labelledby': 'game-heading' },
       h('div', { class: 'board-col' }, this.heading, this.banner, this.standinEl,
@@ -114,7 +115,7 @@ export class GameScreen {
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', class: 'panel-title' }, 'Players', this.watchersEl), this.playersEl),
+          h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl),
         feedEl),
       this.dialog);
     // Any scroll (the page, or the side column on wide screens) may take
@@ -176,11 +177,11 @@ export class GameScreen {
     if (takeover) {
       this.feed.event(takeover, 'penalty');
       // The viewer's own banner says it already: no flash over the board too.
-      if (takeover !== 'A computer is playing for you.') this.flash(takeover, 'standin');
+      if (takeover !== t('game.standin.you')) this.flash(takeover, 'standin');
       spoken.push(takeover);
     }
     const mine = this.myTurn();
-    if (mine && !this.wasMine) spoken.push('Your turn.');
+    if (mine && !this.wasMine) spoken.push(t('game.yourTurnSaid'));
     this.wasMine = mine;
     if (spoken.length) announce(spoken.slice(-4).join(' '));
     this.render();
@@ -205,15 +206,15 @@ export class GameScreen {
       if (!seat.standin) {
         // A turn played for a clock run out ends by itself: nothing to say.
         if (this.timedOut.delete(i)) return;
-        said.push(i === me ? 'You play your own seat again.' : `${this.who(i)} plays again.`);
+        said.push(i === me ? t('game.back.you') : t('game.back.other', { who: this.who(i) }));
         return;
       }
       const timeUp = i === game.to_move && this.clockEnd !== null && Date.now() >= this.clockEnd - 1500;
       if (timeUp) {
         this.timedOut.add(i);
-        said.push(i === me ? "Time's up: the computer plays your turn." : `Time's up: the computer plays ${this.who(i)}'s turn.`);
+        said.push(i === me ? t('game.timeUp.you') : t('game.timeUp.other', { who: this.who(i) }));
       } else {
-        said.push(i === me ? 'A computer is playing for you.' : `A computer is playing for ${this.who(i)} for now.`);
+        said.push(i === me ? t('game.standin.you') : t('game.standin.other', { who: this.who(i) }));
       }
     });
     return said.length ? said.join(' ') : null;
@@ -314,7 +315,7 @@ export class GameScreen {
 
   showThrowValue(v) {
     this.throwValueEl.textContent = v ? String(v) : '';
-    this.throwValueEl.title = v === 4 ? 'Chowka: all four mouths up' : v === 8 ? 'Bhara: no mouth up' : '';
+    this.throwValueEl.title = v === 4 ? t('game.throwValue.chowka') : v === 8 ? t('game.throwValue.bhara') : '';
     this.throwValueEl.classList.toggle('grace', v === 4 || v === 8);
   }
 
@@ -448,17 +449,19 @@ export class GameScreen {
   confirmStrand(m) {
     const undo = this.ctx.room.rules.stranded === 'undo';
     fill(this.dialog,
-      h('h2', { id: 'confirm-title', text: 'This move strands your turn' }),
-      h('p', { text: `After you ${describe(m, this, false)}, the values you still hold cannot move any pawn. ${undo ? 'Your whole turn will be undone, hits included.' : 'They will be dropped, and your turn ends.'}` }),
+      h('h2', { id: 'confirm-title', text: t('game.strand.title') }),
+      // The move on a line of its own, then what it leads to: two whole sentences.
+      h('p', { class: 'strand-move' }, h('strong', { text: describe(m, this, false) })),
+      h('p', { text: t(undo ? 'game.strand.undo' : 'game.strand.forfeit') }),
       h('div', { class: 'dialog-buttons' },
-        h('button', { type: 'button', class: 'btn', autofocus: true, onclick: () => this.dialog.close() }, 'Choose another move'),
+        h('button', { type: 'button', class: 'btn', autofocus: true, onclick: () => this.dialog.close() }, t('game.strand.another')),
         h('button', {
           type: 'button', class: 'btn danger', id: 'strand-confirm',
           onclick: () => {
             this.dialog.close();
             this.play({ ...m, strands: false });
           },
-        }, 'Play it anyway')));
+        }, t('game.strand.anyway'))));
     this.dialog.showModal();
   }
 
@@ -499,7 +502,8 @@ export class GameScreen {
           label: values.join('/'),
           hit,
           strands: moves.every((m) => m.strands),
-          aria: `Move here with ${values.join(' or ')}${hit ? ', hits' : ''}${moves.some((m) => m.strands) ? ', strands the turn' : ''}`,
+          // Short phrases, each whole in the catalog, joined by commas.
+          aria: [t('game.dest', { values: listOf(values, 'disjunction') }), hit && t('game.dest.hits'), moves.some((m) => m.strands) && t('game.dest.strands')].filter(Boolean).join(', '),
         };
       });
     }
@@ -515,22 +519,22 @@ export class GameScreen {
     if (over) {
       const w = game.result.winner;
       fill(this.banner, w !== undefined
-        ? [swatch(w), h('strong', { class: 'turn-who' }, w === seat ? 'You won!' : [nameSpan(w), '\u00a0won'])]
-        : h('strong', { class: 'turn-who', text: 'A draw: nobody can move' }));
+        ? [swatch(w), h('strong', { class: 'turn-who' }, w === seat ? t('game.banner.youWon') : textWith('game.banner.won', {}, { who: nameSpan(w) }))]
+        : h('strong', { class: 'turn-who', text: t('game.banner.draw') }));
     } else {
       const computer = room.seats[toMove]?.standin && !room.seats[toMove]?.bot;
       fill(this.banner, swatch(toMove),
-        h('strong', { class: 'turn-who' }, mine ? 'Your turn' : [nameSpan(toMove), "'s turn"]),
-        computer && h('span', { class: 'turn-standin', text: mine ? '(the computer plays it)' : '(computer playing)' }),
-        h('span', { class: 'round', text: `· round ${game.round}` }),
+        h('strong', { class: 'turn-who' }, mine ? t('game.banner.yourTurn') : textWith('game.banner.turn', {}, { who: nameSpan(toMove) })),
+        computer && h('span', { class: 'turn-standin', text: t(mine ? 'game.banner.computerPlaysYours' : 'game.banner.computerPlaying') }),
+        h('span', { class: 'round', text: t('game.banner.round', { round: game.round }) }),
         this.clockEl, this.bannerThrow);
     }
-    this.heading.textContent = `Game in room ${this.ctx.code}`;
+    this.heading.textContent = t('game.heading', { code: this.ctx.code });
     // The tab says so when it is your turn, even while another tab is open.
-    document.title = mine ? '● Your turn · Chowka Bhara' : `Room ${this.ctx.code} · Chowka Bhara`;
+    document.title = mine ? t('game.tabTitle.turn', { game: t('site.gameName') }) : t('game.tabTitle.room', { code: this.ctx.code, game: t('site.gameName') });
     const myStandin = seat !== null && !over && room.seats[seat]?.standin;
     this.standinEl.hidden = !myStandin;
-    if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? "Time's up: the computer is playing this turn for you." : 'A computer is playing for you.';
+    if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? t('game.timeUp.mine') : t('game.standin.you');
     this.startClock(room.clock_ms, over, mine);
     // At the end the result is the news: no stale flash over it.
     if (over) this.flashEl.hidden = true;
@@ -541,11 +545,12 @@ export class GameScreen {
     const usable = new Set(legal.map((m) => m.value));
     this.throwBtn.hidden = !(mine && game.can_throw);
     this.throwBtn.disabled = this.busy;
-    this.throwBtn.textContent = game.pending > 1 ? `Throw (${game.pending} left)` : 'Throw';
-    const toCome = game.pending ? `${game.pending} throw${game.pending === 1 ? '' : 's'} to come` : 'No more throws';
-    this.pendingEl.textContent = over ? '' : `${toCome}${game.run ? ` · ${game.run} grace${game.run > 1 ? 's' : ''} in a row` : ''}`;
+    this.throwBtn.textContent = game.pending > 1 ? t('game.throwLeft', { n: game.pending }) : t('game.throw');
+    const toCome = game.pending ? t('game.pending.toCome', { n: game.pending }) : t('game.pending.none');
+    // Two separate facts, each whole in the catalog.
+    this.pendingEl.textContent = over ? '' : [toCome, game.run && t('game.pending.run', { n: game.run })].filter(Boolean).join(' · ');
     const seen = new Map();
-    this.heldLabel.textContent = mine ? 'Held' : `${this.who(toMove)} holds`;
+    this.heldLabel.textContent = mine ? t('game.held') : t('game.holds', { who: this.who(toMove) });
     fill(this.heldEl, heldValues.length && !mine ? heldValues.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) }))
       : heldValues.length ? heldValues.map((v) => {
       const nth = (seen.get(v) || 0) + 1;
@@ -557,24 +562,24 @@ export class GameScreen {
         'aria-pressed': String(this.sel.value === v && nth === 1),
         disabled: !canUse,
         'data-value': v,
-        'aria-label': `Value ${v}${canUse ? '' : ', cannot move now'}`,
+        'aria-label': t(canUse ? 'game.value' : 'game.value.cannot', { value: v }),
         onclick: () => this.pickValue(v),
       }, String(v));
-    }) : h('span', { class: 'none', text: 'nothing yet' }));
+    }) : h('span', { class: 'none', text: t('game.nothingYet') }));
     this.showBannerThrow();
     this.skipBtn.hidden = !(mine && game.can_skip);
     this.skipBtn.disabled = this.busy;
 
     let hint;
-    if (seat === null) hint = 'You are watching.';
-    else if (!mine) hint = `Waiting for ${this.who(toMove)}…`;
-    else if (this.busy) hint = 'Sending…';
-    else if (this.choices) hint = this.choices.length > 1 ? 'Several moves fit: choose one.' : 'Tap the move to play it.';
-    else if (this.sel.pawn !== null) hint = this.sel.value !== null ? 'Choose a marked square.' : 'Tap a marked square (the tag shows the value), or a held value.';
-    else if (this.sel.value !== null) hint = `Now choose a glowing pawn to move ${this.sel.value}.`;
-    else if (legal.length) hint = game.can_throw ? 'Throw again, or move: choose a glowing pawn or a held value.' : 'Choose a glowing pawn, or a held value.';
-    else if (game.can_throw) hint = 'Throw the cowries.';
-    else if (game.can_skip) hint = 'No move with what you hold: skip a throw.';
+    if (seat === null) hint = t('game.hint.watching');
+    else if (!mine) hint = t('game.hint.waiting', { who: this.who(toMove) });
+    else if (this.busy) hint = t('game.hint.sending');
+    else if (this.choices) hint = t(this.choices.length > 1 ? 'game.hint.several' : 'game.hint.tapMove');
+    else if (this.sel.pawn !== null) hint = t(this.sel.value !== null ? 'game.hint.chooseSquare' : 'game.hint.squareOrValue');
+    else if (this.sel.value !== null) hint = t('game.hint.pawnFor', { value: this.sel.value });
+    else if (legal.length) hint = t(game.can_throw ? 'game.hint.throwOrMove' : 'game.hint.move');
+    else if (game.can_throw) hint = t('game.hint.throw');
+    else if (game.can_skip) hint = t('game.hint.skip');
     else hint = '';
     this.hintEl.textContent = hint;
     fill(this.choiceEl, (this.choices || []).map((m, i) =>
@@ -591,7 +596,7 @@ export class GameScreen {
     this.renderResult();
     renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i) });
     const watching = this.ctx.presence?.spectators ?? 0;
-    this.watchersEl.textContent = watching ? ` · ${watching} watching` : '';
+    this.watchersEl.textContent = watching ? ` ${t('game.watching', { n: watching })}` : '';
 
     // A re-render replaces the focused node; put focus back on its successor
     // or on the next useful action so keyboard play flows.
@@ -627,12 +632,12 @@ export class GameScreen {
     const tick = () => {
       const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
       const low = left <= 10;
-      this.clockEl.textContent = low ? `· ${left}s left` : `· ${left}s`;
+      this.clockEl.textContent = t(low ? 'game.clock.low' : 'game.clock', { n: left });
       this.clockEl.classList.toggle('low', low);
       this.banner.classList.toggle('hurry', low && mine);
       if (low && mine && !this.warned && left > 0) {
         this.warned = true;
-        announce(`${left} seconds left: play now, or the computer plays your turn.`);
+        announce(t('game.clock.warn', { n: left }));
       }
       if (left === 0) clearInterval(this.clockTimer);
     };
@@ -645,29 +650,29 @@ export class GameScreen {
     const show = this.geom.truces_possible;
     this.truceEl.hidden = !show;
     if (!show) return;
-    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: 'Truces' })];
-    parts.push(h('p', { class: 'hint', text: game.leader !== null && game.leader !== undefined ? `Clear leader: ${this.who(game.leader)}.` : 'No clear leader: no truce can be offered now.' }));
+    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: t('truce.title') })];
+    parts.push(h('p', { class: 'hint', text: game.leader !== null && game.leader !== undefined ? t('truce.leader', { who: this.who(game.leader) }) : t('truce.noLeader') }));
     if (game.offer) {
       const o = game.offer;
       if (o.to === seat) {
         parts.push(h('div', { class: 'offer mine', role: 'alert' },
-          h('p', { text: `${this.who(o.from)} offers you a truce against ${this.who(o.leader)}.` }),
+          h('p', { text: t('truce.offerToYou', { from: this.who(o.from), leader: this.who(o.leader) }) }),
           h('div', { class: 'dialog-buttons' },
-            h('button', { type: 'button', class: 'btn primary', onclick: () => this.send({ do: 'answer_truce', accept: true }) }, 'Accept'),
-            h('button', { type: 'button', class: 'btn', onclick: () => this.send({ do: 'answer_truce', accept: false }) }, 'Decline'))));
+            h('button', { type: 'button', class: 'btn primary', onclick: () => this.send({ do: 'answer_truce', accept: true }) }, t('truce.accept')),
+            h('button', { type: 'button', class: 'btn', onclick: () => this.send({ do: 'answer_truce', accept: false }) }, t('truce.decline')))));
       } else {
-        parts.push(h('p', { class: 'offer', text: `${this.who(o.from)} offered ${this.who(o.to)} a truce against ${this.who(o.leader)}; waiting for the answer.` }));
+        parts.push(h('p', { class: 'offer', text: t('truce.offerWaiting', { from: this.who(o.from), to: this.who(o.to), leader: this.who(o.leader) }) }));
       }
     }
     if (this.myTurn() && game.truce_partners.length && !game.offer) {
       parts.push(h('div', { class: 'truce-offers' }, game.truce_partners.map((p) =>
-        h('button', { type: 'button', class: 'btn small', onclick: () => this.send({ do: 'offer_truce', to: p }) }, swatch(p), ` Offer ${this.who(p)} a truce`))));
+        h('button', { type: 'button', class: 'btn small', onclick: () => this.send({ do: 'offer_truce', to: p }) }, swatch(p), ` ${t('truce.offer', { who: this.who(p) })}`))));
     }
     parts.push(h('ul', { class: 'truce-list' }, game.truces.length
-      ? game.truces.map((t) => h('li', { text: `${this.who(t.a)} and ${this.who(t.b)} against ${this.who(t.leader)}, until round ${t.ends_at_round}.` }))
-      : h('li', { class: 'none', text: 'No truce in force.' })));
+      ? game.truces.map((tr) => h('li', { text: t('truce.inForce', { a: this.who(tr.a), b: this.who(tr.b), leader: this.who(tr.leader), round: tr.ends_at_round }) }))
+      : h('li', { class: 'none', text: t('truce.none') })));
     if (game.betrayals.length) {
-      parts.push(h('p', { class: 'betrayals', text: `Betrayals: ${game.betrayals.map((b) => `${this.who(b.player)} (round ${b.round})`).join(', ')}.` }));
+      parts.push(h('p', { class: 'betrayals', text: t('truce.betrayals', { list: listOf(game.betrayals.map((b) => t('truce.betrayal', { who: this.who(b.player), round: b.round }))) }) }));
     }
     fill(this.truceEl, parts);
   }
@@ -683,43 +688,50 @@ export class GameScreen {
       requestAnimationFrame(() => this.resultEl.scrollIntoView({ block: 'nearest' }));
     }
     const w = game.result.winner;
-    const title = w === undefined ? 'A draw' : w === seat ? 'You won!' : `${this.who(w)} wins`;
+    const title = w === undefined ? t('result.draw') : w === seat ? t('result.youWon') : t('result.wins', { who: this.who(w) });
     const buttons = [];
     if (room.rematch) {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'goto-rematch', onclick: () => this.actions.gotoRematch(room.rematch) }, seat !== null ? 'Go to the rematch' : 'Watch the rematch'));
+      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'goto-rematch', onclick: () => this.actions.gotoRematch(room.rematch) }, t(seat !== null ? 'result.gotoRematch' : 'result.watchRematch')));
     } else if (seat !== null) {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, 'Rematch'));
+      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, t('result.rematch')));
     }
-    buttons.push(h('a', { href: '/', class: 'btn ghost' }, 'New game'));
+    buttons.push(h('a', { href: '/', class: 'btn ghost' }, t('result.newGame')));
     const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === this.geom.centre).length }));
     fill(this.resultEl,
       h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
-      h('p', { text: `After ${game.round} round${game.round === 1 ? '' : 's'}. ${finishedIn.map(({ i, n }) => `${this.who(i)}: ${n}/${room.rules.pawns} at the centre`).join(' · ')}.` }),
+      h('p', { text: t('result.after', { n: game.round, scores: finishedIn.map(({ i, n }) => t('result.atCentre', { who: this.who(i), n, total: room.rules.pawns })).join(' · ') }) }),
       h('div', { class: 'result-buttons' }, buttons));
   }
 }
 
-/** A move in words, for the choice buttons and the strand warning. */
-function describe(m, screen, cap = true) {
+/**
+ * A move in words, for the choice buttons and the strand warning: one
+ * whole sentence of the catalog per kind of move (move.*), then the hit
+ * and, unless `warn` is false, the stranding as sentences around it.
+ */
+function describe(m, screen, warn = true) {
   const g = screen.ctx.game;
   const me = screen.ctx.seat;
   const waiting = m.pawns.every((p) => g.pawns[me][p] === null);
-  const pawns = m.pawns.map((p) => p + 1);
-  let text;
   // The squares walked, counted from the server's walk (a pair walks half
   // its value, a lap wraps round: the client need not know).
   const steps = m.walk.length - 1;
   // Several pawns on one square make the same move: any of them will do.
-  const one = (m.same ?? 1) > 1 ? 'a pawn' : `pawn ${pawns[0]}`;
-  if (waiting) text = `bring in ${m.pawns.length === 1 ? one : `${m.pawns.length} pawns`} with ${m.value}`;
-  else if (m.pawns.length === 2) text = `${m.commits ? 'commit the pair and move it' : 'move the pair'} ${steps} square${steps === 1 ? '' : 's'} with ${m.value}`;
+  const any = (m.same ?? 1) > 1;
+  const params = { pawn: m.pawns[0] + 1, value: m.value, n: steps };
+  let text;
+  if (waiting) {
+    if (m.pawns.length > 1) text = t('move.enter.many', { ...params, n: m.pawns.length });
+    else text = t(any ? 'move.enter.any' : 'move.enter.pawn', params);
+  } else if (m.pawns.length === 2) text = t(m.commits ? 'move.pair.commit' : 'move.pair', params);
   else {
     const from = g.pawns[me][m.pawns[0]];
-    text = `move ${one}${from === 0 && m.to !== screen.geom.centre && steps === m.value ? ' from home' : ''} with ${m.value}`;
-    if (m.to === screen.geom.centre) text += ' to the centre';
-    else if (steps !== m.value) text += ` (${steps} squares)`;
+    if (m.to === screen.geom.centre) text = t(any ? 'move.any.centre' : 'move.pawn.centre', params);
+    else if (steps !== m.value) text = t(any ? 'move.any.steps' : 'move.pawn.steps', params);
+    else if (from === 0) text = t(any ? 'move.any.fromHome' : 'move.pawn.fromHome', params);
+    else text = t(any ? 'move.any' : 'move.pawn', params);
   }
-  if (m.hits !== null && m.hits !== undefined) text += `, hitting ${screen.who(m.hits)}`;
-  if (m.strands) text += ' (strands the turn)';
-  return cap ? text.charAt(0).toUpperCase() + text.slice(1) : text.replace(' (strands the turn)', '');
+  if (m.hits !== null && m.hits !== undefined) text = t('move.hitting', { move: text, victim: screen.who(m.hits) });
+  if (m.strands && warn) text = t('move.strands', { move: text });
+  return text;
 }

@@ -6,13 +6,33 @@
 
 import { h, fill } from './dom.js';
 import { SEATS } from './names.js';
+import { t } from './i18n.js';
+import { listOf } from './events.js';
 
 /** A seat's display name: its player's name, or the computer's level. */
 export function seatName(seat) {
-  if (!seat) return 'Empty seat';
+  if (!seat) return t('players.emptySeat');
   if (seat.name) return seat.name;
-  if (seat.bot) return `Computer (${seat.bot})`;
-  return 'Empty seat';
+  if (seat.bot) return t(`players.computer.${seat.bot}`);
+  return t('players.emptySeat');
+}
+
+/**
+ * A catalog text with elements in place of some placeholders, as a list of
+ * strings and nodes for h(): `textWith('game.banner.turn', {}, {who: span})`.
+ * Spaces beside an element are non-breaking, so a flex container (which
+ * drops an item's edge spaces) keeps them.
+ * @param {string} key
+ * @param {object} params plain placeholders
+ * @param {Object<string, Node>} nodes placeholders filled with elements
+ */
+export function textWith(key, params, nodes) {
+  const names = Object.keys(nodes);
+  const marked = { ...params };
+  names.forEach((name, i) => (marked[name] = `\u0001${i}\u0001`));
+  return t(key, marked).split(/\u0001(\d+)\u0001/)
+    .map((part, j) => (j % 2 ? nodes[names[Number(part)]] : part.replace(/^ | $/g, '\u00a0')))
+    .filter((part) => part !== '');
 }
 
 /** The small coloured disc with the seat's mark, used wherever a seat is named. */
@@ -38,19 +58,19 @@ export function renderPlayers(ul, ctx, opts = {}) {
     const toMove = game && game.result === 'ongoing' && game.to_move === i;
     const finished = game ? game.pawns[i].filter((p) => p === board.centre).length : 0;
     const betrayals = game ? game.betrayals.filter((b) => b.player === i).length : 0;
-    const allies = game ? game.truces.filter((t) => t.a === i || t.b === i).map((t) => (t.a === i ? t.b : t.a)) : [];
+    const allies = game ? game.truces.filter((tr) => tr.a === i || tr.b === i).map((tr) => (tr.a === i ? tr.b : tr.a)) : [];
     const progress = game ? game.progress[i] : 0;
     const won = game?.result?.winner === i;
     const badges = [
-      seat.host && h('span', { class: 'badge', text: 'host' }),
-      seat.standin && !seat.bot && h('span', { class: 'badge warn', text: i === me ? 'computer playing for you' : 'computer playing for them' }),
+      seat.host && h('span', { class: 'badge', text: t('players.host') }),
+      seat.standin && !seat.bot && h('span', { class: 'badge warn', text: t(i === me ? 'players.standin.you' : 'players.standin.other') }),
       // The gate (R8): after a first hit, pawns may go on to the inner squares.
-      game?.has_hit[i] && h('span', { class: 'badge', title: 'Has hit someone, so these pawns may go inside', text: 'gate open' }),
+      game?.has_hit[i] && h('span', { class: 'badge', title: t('players.gate.title'), text: t('players.gate') }),
       // The clear leader matters only where truces exist (R15).
-      board.truces_possible && game?.leader === i && h('span', { class: 'badge badge-lead', text: 'clear leader' }),
-      allies.length > 0 && h('span', { class: 'badge ally', text: `ally of ${allies.map((a) => seatName(room.seats[a])).join(', ')}` }),
-      betrayals > 0 && h('span', { class: 'badge danger', text: `${betrayals} betrayal${betrayals > 1 ? 's' : ''}` }),
-      won && h('span', { class: 'badge win', text: 'winner' }),
+      board.truces_possible && game?.leader === i && h('span', { class: 'badge badge-lead', text: t('players.leader') }),
+      allies.length > 0 && h('span', { class: 'badge ally', text: t('players.ally', { names: listOf(allies.map((a) => seatName(room.seats[a]))) }) }),
+      betrayals > 0 && h('span', { class: 'badge danger', text: t('players.betrayals', { n: betrayals }) }),
+      won && h('span', { class: 'badge win', text: t('players.winner') }),
     ];
     const name = seatName(seat);
     // Another person's seat, which the host may hand to a computer.
@@ -61,18 +81,18 @@ export function renderPlayers(ul, ctx, opts = {}) {
         h('div', { class: 'player-line' },
           // One line, cut short with an ellipsis: the full name is its title.
           h('span', { class: 'player-name', title: name, text: name }),
-          i === me && h('span', { class: 'you', text: '(you)' }),
-          h('span', { class: ['presence', isOn ? 'on' : 'off'], title: isOn ? 'connected' : 'away' },
+          i === me && h('span', { class: 'you', text: t('players.you') }),
+          h('span', { class: ['presence', isOn ? 'on' : 'off'], title: t(isOn ? 'players.connected' : 'players.awayTitle') },
             h('span', { class: 'dot', 'aria-hidden': 'true' }),
-            h('span', { class: 'presence-text', text: seat.bot ? 'computer' : isOn ? 'online' : 'away' }))),
+            h('span', { class: 'presence-text', text: t(seat.bot ? 'players.computerShort' : isOn ? 'players.online' : 'players.away') }))),
         game && h('div', { class: 'player-progress' },
-          h('progress', { max: maxProgress, value: progress, 'aria-label': `${seatName(seat)}: progress` }),
-          h('span', { class: 'home-count', text: `${finished}/${rules.pawns} in` })),
+          h('progress', { max: maxProgress, value: progress, 'aria-label': t('players.progress', { who: seatName(seat) }) }),
+          h('span', { class: 'home-count', text: t('players.in', { n: finished, total: rules.pawns }) })),
         h('div', { class: 'badges' }, badges),
         canStandIn && h('button', {
           type: 'button', class: ['btn', 'small', 'standin-btn', isOn ? 'ghost' : 'away'], 'data-seat': i,
           onclick: () => opts.onStandIn(i),
-        }, h('span', { class: 'standin-label' }, 'Let the computer play for ', h('span', { class: 'standin-name', text: name })))),
-      toMove && h('span', { class: 'turn-flag', text: 'to move' }));
+        }, h('span', { class: 'standin-label' }, textWith('players.standIn', {}, { name: h('span', { class: 'standin-name', text: name }) })))),
+      toMove && h('span', { class: 'turn-flag', text: t('players.toMove') }));
   }));
 }

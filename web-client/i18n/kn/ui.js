@@ -8,8 +8,8 @@ export default {
   'site.brand': 'ಚೌಕ',
   'site.homeLink': 'ಚೌಕಾಬಾರ ಮುಖಪುಟ',
   'site.nav': 'ತಾಣ',
-  'site.howto': 'ಆಡುವುದು ಹೇಗೆ',
-  'site.rules': 'ನಿಯಮಗಳು',
+  'site.howto': 'ಆಡುವ ಬಗೆ',
+  'site.rules': 'ನಿಯಮ',
 
   'title.home': '{game} · ಕವಡೆ ಆಟ ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ',
   'title.rules': 'ನಿಯಮಗಳು · {game}',
@@ -193,7 +193,7 @@ export default {
 
   'room.word': 'ಕೋಣೆ',
   'room.connecting': 'ಸಂಪರ್ಕಿಸುತ್ತಿದೆ…',
-  'room.live': 'ಸಂಪರ್ಕದಲ್ಲಿದೆ',
+  'room.live': 'ಲೈವ್',
   'room.reconnecting': 'ಮತ್ತೆ ಸಂಪರ್ಕ…',
   'room.disconnected': 'ಸಂಪರ್ಕ ಇಲ್ಲ',
   'room.noRoomShort': 'ಕೋಣೆ ಇಲ್ಲ',

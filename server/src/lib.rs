@@ -52,7 +52,8 @@ pub const MAX_INPUT_BYTES: usize = 16 * 1024;
 
 /// The Content-Security-Policy of every response. The web client is ES
 /// modules, one stylesheet and an SVG favicon, all from this origin, with
-/// no inline script or style and no `style` attribute set from script; it
+/// no inline script or style and no `style` attribute set from script (the
+/// page adds the hash of its shell's inline style to this, web.rs); it
 /// talks to this origin only (`connect-src 'self'` covers its WebSocket).
 /// So a script injected anywhere would not run, and no other site may
 /// frame the board (clickjacking).
@@ -106,6 +107,9 @@ pub fn router(app: App) -> Router {
         .merge(api)
         .route("/ws", get(ws::upgrade))
         .merge(web::routes())
+        // Text is sent compressed (brotli or gzip, as the browser accepts):
+        // scripts and styles shrink to about a quarter (web.rs).
+        .layer(web::compression())
         .layer(tower_http::trace::TraceLayer::new_for_http())
         // On every response, refusals and 404s included. No referrer: a
         // room's address carries its code, which must not leak to other

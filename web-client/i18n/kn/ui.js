@@ -22,7 +22,7 @@ export default {
   'lang.close': 'ಮುಚ್ಚಿ',
 
   'sound.mute': 'ಶಬ್ದ ನಿಲ್ಲಿಸಿ',
-  'sound.isOff': 'ಶಬ್ದ ಆರಿದೆ',
+  'sound.isOff': 'ಶಬ್ದ ನಿಂತಿದೆ',
   'sound.isOn': 'ಶಬ್ದ ಇದೆ',
 
   'home.subtitle': 'ಕವಡೆಯ ಓಟದ ಆಟ',
@@ -146,7 +146,7 @@ export default {
   'rule.help': '{what}: ಇದು ಹೇಗೆ',
   'rule.helpTitle': 'ಇದು ಹೇಗೆ',
 
-  'lobby.title': 'ಆಟಗಾರರಿಗಾಗಿ ಕಾಯುತ್ತಿದೆ',
+  'lobby.title': 'ಆಟಗಾರರಿಗಾಗಿ ಕಾಯೋಣ',
   'lobby.invite': 'ಗೆಳೆಯರನ್ನು ಕರೆಯಿರಿ · ಕೋಡ್',
   'lobby.roomLink': 'ಕೋಣೆಯ ಲಿಂಕ್',
   'lobby.copy': 'ಲಿಂಕ್ ನಕಲಿಸಿ',
@@ -182,8 +182,8 @@ export default {
     other: '{n} ಆಟಗಾರರು ಸಿದ್ಧ. ಶುರು ಮಾಡಿದಾಗ ಖಾಲಿ ಜಾಗಗಳನ್ನು ಬಿಡಲಾಗುತ್ತದೆ.',
   },
   'lobby.needTwo': 'ಕನಿಷ್ಠ ಎರಡು ಜಾಗ ತುಂಬಬೇಕು: ಲಿಂಕ್ ಹಂಚಿ, ಅಥವಾ ಒಂದು ಜಾಗದಲ್ಲಿ ಕಂಪ್ಯೂಟರ್ ಕೂರಿಸಿ.',
-  'lobby.waitingFor': '{host} ಅವರು ಆಟ ಶುರು ಮಾಡುವುದನ್ನು ಕಾಯುತ್ತಿದೆ.',
-  'lobby.waitingForHost': 'ಯಜಮಾನರು ಆಟ ಶುರು ಮಾಡುವುದನ್ನು ಕಾಯುತ್ತಿದೆ.',
+  'lobby.waitingFor': '{host} ಅವರು ಆಟ ಶುರು ಮಾಡುವವರೆಗೆ ಕಾಯಿರಿ.',
+  'lobby.waitingForHost': 'ಯಜಮಾನರು ಆಟ ಶುರು ಮಾಡುವವರೆಗೆ ಕಾಯಿರಿ.',
   'lobby.nameFirst': 'ದಯವಿಟ್ಟು ಮೊದಲು ನಿಮ್ಮ ಹೆಸರು ಬರೆಯಿರಿ.',
   'lobby.summary': {
     one: '{size}×{size} ಮಣೆ, {seats} ಜಾಗ, ಒಬ್ಬರಿಗೆ {n} ಕಾಯಿ',
@@ -260,7 +260,7 @@ export default {
   'error.bad_message': 'ಆ ಸಂದೇಶ ಸರ್ವರ್‌ಗೆ ಅರ್ಥವಾಗಲಿಲ್ಲ.',
   'error.unknown_type': 'ಆ ಕೋರಿಕೆ ಸರ್ವರ್‌ಗೆ ಅರ್ಥವಾಗಲಿಲ್ಲ.',
   'error.too_big': 'ಆ ಸಂದೇಶ ತುಂಬಾ ಉದ್ದವಾಗಿದೆ.',
-  'error.rate_limited': 'ಸ್ವಲ್ಪ ನಿಧಾನ.',
+  'error.rate_limited': 'ಸ್ವಲ್ಪ ನಿಧಾನಿಸಿ.',
   'error.hello_first': 'ಸಂಪರ್ಕ ಸರಿಯಾಗಿ ಶುರುವಾಗಲಿಲ್ಲ; ಮತ್ತೆ ಪ್ರಯತ್ನಿಸುತ್ತದೆ.',
   'error.already_joined': 'ಈ ಕಿಟಕಿ ಆಗಲೇ ಕೋಣೆಯಲ್ಲಿದೆ.',
   'error.no_such_room': 'ಆ ಕೋಡ್‌ನ ಕೋಣೆ ಇಲ್ಲ.',
@@ -284,7 +284,7 @@ export default {
   'error.bad_rules': 'ಆ ಆಯ್ಕೆಗಳಿಂದ ಆಡಬಹುದಾದ ಆಟ ಆಗುವುದಿಲ್ಲ.',
   'error.store_unavailable': 'ಸರ್ವರ್ ಅದನ್ನು ಉಳಿಸಲಾಗಲಿಲ್ಲ. ಏನೂ ಬದಲಾಗಿಲ್ಲ: ದಯವಿಟ್ಟು ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
   'error.too_many_rooms': 'ಸರ್ವರ್‌ನಲ್ಲಿ ಈಗ ಕೋಣೆಗಳು ತುಂಬಿವೆ. ದಯವಿಟ್ಟು ಆಮೇಲೆ ಪ್ರಯತ್ನಿಸಿ.',
-  'error.server_busy': 'ಸರ್ವರ್ ಕೆಲಸದಲ್ಲಿದೆ. ಸ್ವಲ್ಪ ಹೊತ್ತಿನಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
+  'error.server_busy': 'ಸರ್ವರ್‌ಗೆ ಈಗ ಬಿಡುವಿಲ್ಲ. ಸ್ವಲ್ಪ ಹೊತ್ತಿನಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
   'error.too_many_connections': 'ಇಲ್ಲಿಂದ ತುಂಬಾ ಕಿಟಕಿಗಳು ತೆರೆದಿವೆ. ಕೆಲವನ್ನು ಮುಚ್ಚಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
   'error.bad_origin': 'ಈ ಪುಟ ಬೇರೆ ತಾಣದಿಂದ ಸಂಪರ್ಕಿಸಲಾಗದು.',
   'error.room_unreadable': 'ಈ ಕೋಣೆಯ ಉಳಿಸಿದ ಆಟವನ್ನು ತೆರೆಯಲಾಗದು.',

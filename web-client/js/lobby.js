@@ -6,7 +6,7 @@
 
 import { h, fill } from './dom.js';
 import { PRESETS, OPTIONS, SIDE_NAMES, LEVELS, levelName } from './names.js';
-import { t, currentLanguage } from './i18n.js';
+import { t } from './i18n.js';
 import { seatName, swatch } from './players.js';
 import { savedName } from './storage.js';
 import { notice, showError } from './announce.js';
@@ -43,7 +43,7 @@ export function rulesSummary(rules, board) {
     if (key === 'truce' && !board.truces_possible) continue;
     out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
   }
-  if (rules.mouth_up !== 0.5) out.push(h('li', { text: t('lobby.mouthUp', { chance: rules.mouth_up.toLocaleString(currentLanguage()) }) }));
+  if (rules.mouth_up !== 0.5) out.push(h('li', { text: t('lobby.mouthUp', { chance: rules.mouth_up }) }));
   return h('div', { class: 'rules-summary' },
     h('p', { class: 'preset-line' }, h('strong', { text: preset?.name ?? rules.preset }), preset ? ` — ${preset.blurb}` : ''),
     h('ul', {}, out));

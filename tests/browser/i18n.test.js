@@ -200,3 +200,20 @@ test('two players in one room each see it in their own language', { timeout: 900
   await host.context.close();
   await friend.context.close();
 });
+
+test('a server error is shown by its code in the player\'s language (a full room, in Kannada)', async () => {
+  const url = env.server.url;
+  const kn = await catalog('kn', 'ui');
+  const room = await apiCreateRoom(url, { name: 'Asha', players: 2 });
+  await apiTakeSeat(url, room.code, 'Ravi');
+  const { page, context } = await newPlayer(env.browser, PHONE);
+  await chooseByStorage(page, 'kn');
+  await page.goto(`${url}/`);
+  await page.fill('#join-code', room.code);
+  await page.fill('#join-name', 'Meena');
+  await page.click('form.join button[type="submit"]');
+  await page.waitForSelector('.toast-error');
+  assert.equal((await page.textContent('.toast-error span')).trim(), kn['error.room_full']);
+  assert.ok((await page.textContent('form.join .form-status')).startsWith(kn['error.room_full']));
+  await context.close();
+});

@@ -8,7 +8,7 @@
 export default {
   // ---- The game screen ----
   'game.heading.plain': 'डाव',
-  'game.heading': 'खोली {code}मधला डाव',
+  'game.heading': 'खोली {code} मधला डाव',
   'game.tabTitle.turn': '● तुमची पाळी · {game}',
   'game.tabTitle.room': 'खोली {code} · {game}',
 

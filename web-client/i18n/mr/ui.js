@@ -120,7 +120,7 @@ export default {
   'option.entry.graceOne.explain': 'सोंगट्या बाहेर थांबतात; 4 किंवा 8 पडले की एक आत येते.',
   'option.entry.graceAll.explain': 'सोंगट्या बाहेर थांबतात; 4 किंवा 8 पडले की सगळ्या आत येतात.',
   'option.entry.ashtaChamma.explain': 'सोंगट्या बाहेर थांबतात; 4 पडले तर एक किंवा दोन, 8 पडले तर चारपर्यंत आत येतात.',
-  'option.entry.firstGrace.explain': 'पहिल्या सोंगटीला 4 किंवा 8 लागतो; नंतर कोणतेही दान पडले की एक आत येते.',
+  'option.entry.firstGrace.explain': 'पहिल्या सोंगटीला 4 किंवा 8 लागते; नंतर कोणतेही दान पडले की एक आत येते.',
   'option.gate.label': 'आतल्या फेऱ्यांचे दार',
   'option.gate.hitFirst': 'आधी मारा',
   'option.gate.lap': 'फेरा',

@@ -86,18 +86,18 @@ async function visit(context, url, ready) {
 }
 
 /**
- * First visit in a fresh browser (cold cache), then a repeat visit in the
- * same one. A client that changed in between (a debug build serves
- * web-client/ from disk, which someone may be editing) makes the repeat a
- * first visit again: then the pair is measured again.
+ * First visit in a fresh browser (cold cache), then two repeat visits in
+ * the same one (each a new tab). A client that changed in between (a
+ * debug build serves web-client/ from disk, which someone may be editing)
+ * makes a repeat a first visit again: then it is all measured again.
  */
 async function firstAndRepeat(url, ready) {
   for (let attempt = 1; ; attempt++) {
     const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 });
     try {
       const first = await visit(context, url, ready);
-      const repeat = await visit(context, url, ready);
-      if (first.version === repeat.version || attempt === 3) return { first, repeat };
+      const repeats = [await visit(context, url, ready), await visit(context, url, ready)];
+      if (repeats.every((r) => r.version === first.version) || attempt === 3) return { first, repeats };
     } finally {
       await context.close();
     }
@@ -110,8 +110,8 @@ function line(what, f) {
 }
 
 /**
- * Three fresh browsers each visit `url` twice: the figures of every visit,
- * and the best first and repeat visits. The network is emulated, so only
+ * Three fresh browsers each visit `url` three times: the figures of every
+ * visit, and the best first and repeat visits. The network is emulated, so only
  * the machine's other work makes runs differ, and it only ever adds time:
  * the best of three is the page's own speed.
  */
@@ -119,9 +119,9 @@ async function measure(name, url, ready) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await firstAndRepeat(url, ready));
   console.log(`${name} on Fast 3G (three fresh browsers)`);
-  for (const r of runs) console.log(`${line('first visit ', r.first)}\n${line('repeat visit', r.repeat)}`);
-  const best = (key) => runs.map((r) => r[key]).reduce((a, b) => (b.fcp < a.fcp ? b : a));
-  return { first: best('first'), repeat: best('repeat'), runs };
+  for (const r of runs) console.log([line('first visit ', r.first), ...r.repeats.map((f) => line('repeat visit', f))].join('\n'));
+  const fastest = (visits) => visits.reduce((a, b) => (b.fcp < a.fcp ? b : a));
+  return { first: fastest(runs.map((r) => r.first)), repeat: fastest(runs.flatMap((r) => r.repeats)), runs };
 }
 
 test('home and room pages paint within the targets on Fast 3G, first and repeat visits', { timeout: 300000 }, async () => {
@@ -142,7 +142,7 @@ test('home and room pages paint within the targets on Fast 3G, first and repeat 
     assert.ok(first.fcp < FIRST_VISIT_MS, `${name}: first visit FCP ${first.fcp} ms < ${FIRST_VISIT_MS} ms`);
     assert.ok(repeat.fcp < REPEAT_VISIT_MS, `${name}: repeat visit FCP ${repeat.fcp} ms < ${REPEAT_VISIT_MS} ms`);
     // Cached without revalidation: nothing but the page itself is asked for.
-    for (const r of runs) assert.deepEqual(r.repeat.assetsFetched, [], `${name}: repeat visit fetched nothing but the page`);
+    for (const f of runs.flatMap((r) => r.repeats)) assert.deepEqual(f.assetsFetched, [], `${name}: repeat visit fetched nothing but the page`);
   }
 });
 

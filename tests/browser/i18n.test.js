@@ -40,6 +40,8 @@ async function check(page, lang, screen) {
   const found = await page.evaluate(() => ({
     missing: [...(window.__chowkaMissingKeys ?? ['(no i18n)'])],
     lang: document.documentElement.lang,
+    // The server's English name of a computer's seat, never shown as it is outside English.
+    serverBotName: /Computer \((easy|medium|hard)\)/.test(document.body.innerText),
     width: document.documentElement.scrollWidth,
     // Buttons whose words do not fit their box (cut off, or spilling out).
     cut: [...document.querySelectorAll('button, .btn')]
@@ -49,6 +51,7 @@ async function check(page, lang, screen) {
   await shot(page, `i18n-${lang}-${screen}-360`);
   const problems = [];
   if (found.missing.length) problems.push(`${lang} ${screen}: missing keys ${found.missing.join(', ')}`);
+  if (lang !== 'en' && found.serverBotName) problems.push(`${lang} ${screen}: a computer named in English`);
   if (found.lang !== lang) problems.push(`${lang} ${screen}: <html lang="${found.lang}">`);
   if (found.width > 360) problems.push(`${lang} ${screen}: the page is ${found.width} px wide`);
   for (const c of found.cut) problems.push(`${lang} ${screen}: button text cut: ${c}`);

@@ -293,8 +293,18 @@ function ago(ms) {
   return new Date(ms).toLocaleDateString(lang);
 }
 
+/**
+ * A name from the archive in the player's language: the archive keeps a
+ * computer's seat as the server's English "Computer (easy)", a name no
+ * person may take (the server refuses names that read as a computer's).
+ */
+function archivedName(name) {
+  const bot = /^Computer \((easy|medium|hard)\)$/.exec(name || '');
+  return bot ? t(`players.computer.${bot[1]}`) : name;
+}
+
 function gameItem(g) {
-  const names = (g.players ?? []).map((p, i) => p || t('home.recent.seat', { n: i + 1 }));
+  const names = (g.players ?? []).map((p, i) => archivedName(p) || t('home.recent.seat', { n: i + 1 }));
   const w = g.result?.winner;
   const preset = PRESETS.find((p) => p.id === g.preset);
   const outcome = w !== undefined && w !== null ? t('home.recent.won', { who: names[w] ?? SEATS[w]?.colour }) : t('home.recent.draw');

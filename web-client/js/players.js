@@ -12,8 +12,9 @@ import { listOf } from './events.js';
 /** A seat's display name: its player's name, or the computer's level. */
 export function seatName(seat) {
   if (!seat) return t('players.emptySeat');
-  if (seat.name) return seat.name;
+  // A computer's seat is named in the viewer's language, not by the server's English name.
   if (seat.bot) return t(`players.computer.${seat.bot}`);
+  if (seat.name) return seat.name;
   return t('players.emptySeat');
 }
 

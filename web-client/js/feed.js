@@ -17,7 +17,8 @@ const MAX_CHAT = 300;
 export class Feed {
   /** @param {{onSend: (text: string) => boolean}} handlers */
   constructor(handlers) {
-    this.list = h('ol', { class: 'feed-list', tabindex: '0', 'aria-label': t('feed.label') });
+    // The empty log's hint is drawn by CSS from data-empty, in the player's language.
+    this.list = h('ol', { class: 'feed-list', tabindex: '0', 'aria-label': t('feed.label'), 'data-empty': t('feed.empty') });
     this.input = h('input', { id: 'chat-input', type: 'text', maxlength: MAX_CHAT, autocomplete: 'off', placeholder: t('feed.placeholder') });
     this.sendBtn = h('button', { type: 'submit', class: 'btn small', text: t('feed.send') });
     this.form = h('form', { class: 'chat-form' },

@@ -289,6 +289,8 @@ export default {
 
   // The table: the game log and chat in one list.
   'feed.title': 'Table',
+  // The empty table log, before any move or chat line.
+  'feed.empty': 'Moves and chat appear here.',
   'feed.label': 'Game log and chat',
   'feed.placeholder': 'Say something…',
   'feed.message': 'Chat message',

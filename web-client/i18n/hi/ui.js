@@ -229,6 +229,8 @@ export default {
   'devices.done': 'हो गया',
 
   'feed.title': 'बैठक',
+
+  'feed.empty': 'चालें और चैट यहाँ दिखेंगी।',
   'feed.label': 'खेल का ब्योरा और चैट',
   'feed.placeholder': 'कुछ कहिए…',
   'feed.message': 'चैट संदेश',

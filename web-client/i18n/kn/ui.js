@@ -229,6 +229,8 @@ export default {
   'devices.done': 'ಆಯಿತು',
 
   'feed.title': 'ಮೇಜು',
+
+  'feed.empty': 'ನಡೆಗಳು ಮತ್ತು ಮಾತುಕತೆ ಇಲ್ಲಿ ಕಾಣಿಸುತ್ತವೆ.',
   'feed.label': 'ಆಟದ ದಾಖಲೆ ಮತ್ತು ಮಾತುಕತೆ',
   'feed.placeholder': 'ಏನಾದರೂ ಹೇಳಿ…',
   'feed.message': 'ಮಾತುಕತೆಯ ಸಂದೇಶ',

@@ -229,6 +229,8 @@ export default {
   'devices.done': 'झाले',
 
   'feed.title': 'बैठक',
+
+  'feed.empty': 'चाली आणि गप्पा इथे दिसतील.',
   'feed.label': 'डावाची नोंद आणि गप्पा',
   'feed.placeholder': 'काहीतरी बोला…',
   'feed.message': 'गप्पांचा संदेश',

@@ -230,6 +230,8 @@ export default {
   'devices.done': 'முடிந்தது',
 
   'feed.title': 'மேசை',
+
+  'feed.empty': 'நகர்வுகளும் அரட்டையும் இங்கே தோன்றும்.',
   'feed.label': 'ஆட்டப் பதிவும் அரட்டையும்',
   'feed.placeholder': 'ஏதாவது சொல்லுங்கள்…',
   'feed.message': 'அரட்டைச் செய்தி',

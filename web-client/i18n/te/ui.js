@@ -229,6 +229,8 @@ export default {
   'devices.done': 'అయింది',
 
   'feed.title': 'బల్ల',
+
+  'feed.empty': 'ఆట వివరాలు, చాట్ ఇక్కడ కనిపిస్తాయి.',
   'feed.label': 'ఆట వివరాలు, చాట్',
   'feed.placeholder': 'ఏదైనా చెప్పండి…',
   'feed.message': 'చాట్ సందేశం',

@@ -218,9 +218,11 @@ fn csp_with_styles(styles: &[String]) -> HeaderValue {
 /// `index.html` as served, from its `template`:
 /// - every `="/{file}"` attribute naming an embedded file points at
 ///   `/v/{version}/{file}`;
-/// - a `modulepreload` link for every module under `js/` goes at the end
-///   of the head: the browser fetches them all at once instead of finding
-///   each import only once its importer has arrived.
+/// - a `modulepreload` link for every module under `js/`, and for the
+///   English catalogs under `i18n/en/` (every page needs them, beneath the
+///   player's language), goes at the end of the head: the browser fetches
+///   them all at once instead of finding each import only once its
+///   importer has arrived. Other languages' catalogs load on demand.
 ///
 /// Returns the page and its inline stylesheets (the shell's look, which
 /// must not wait for `style.css`), for their hashes in the CSP.
@@ -234,7 +236,7 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>
     }
     let preloads: String = files
         .iter()
-        .filter(|f| f.starts_with("js/") && f.ends_with(".js"))
+        .filter(|f| (f.starts_with("js/") || f.starts_with("i18n/en/")) && f.ends_with(".js"))
         .map(|f| format!("  <link rel=\"modulepreload\" href=\"/v/{version}/{f}\">\n"))
         .collect();
     match page.find("</head>") {

@@ -168,10 +168,14 @@ test('assets: versioned URLs cached as immutable, compressed, every module prelo
   const version = css[1];
   assert.match(html, new RegExp(`<script type="module" src="/v/${version}/js/main\\.js"></script>`), 'a versioned entry module');
 
-  // Every module on disk is preloaded, so they load side by side instead
-  // of one import after another.
+  // Every module on disk is preloaded, and the English catalogs every page
+  // needs, so they load side by side instead of one import after another.
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
-  const modules = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js')).map((f) => `/v/${version}/js/${f}`).sort();
+  const english = path.resolve(jsDir, '..', 'i18n', 'en');
+  const modules = [
+    ...fs.readdirSync(english).filter((f) => f.endsWith('.js')).map((f) => `/v/${version}/i18n/en/${f}`),
+    ...fs.readdirSync(jsDir).filter((f) => f.endsWith('.js')).map((f) => `/v/${version}/js/${f}`),
+  ].sort();
   assert.deepEqual(preloaded, modules);
 
   for (const [file, type] of [['style.css', 'text/css'], ['js/main.js', 'javascript'], ['js/game.js', 'javascript']]) {

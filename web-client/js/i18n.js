@@ -62,16 +62,14 @@ async function loadCatalog(code) {
  */
 export async function startLanguage() {
   const code = preferredLanguage();
-  english = await loadCatalog('en');
-  texts = english;
-  if (code !== 'en') {
-    try {
-      texts = await loadCatalog(code);
-    } catch {
-      // A catalog that cannot load leaves the page in English, not blank.
-      texts = english;
-    }
-  }
+  // Both at once: on a slow phone network each is a round trip.
+  const [en, chosen] = await Promise.all([
+    loadCatalog('en'),
+    // A catalog that cannot load leaves the page in English, not blank.
+    code === 'en' ? null : loadCatalog(code).catch(() => null),
+  ]);
+  english = en;
+  texts = chosen ?? english;
   lang = texts === english ? 'en' : code;
   plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;

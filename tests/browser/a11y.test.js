@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, createRoom, axeScan, shot, apiCreateRoom, openInSeat, playOneClick, gameStatus, PHONE, DESKTOP,
+  serverAndBrowser, newPlayer, createRoom, axeScan, shot, apiCreateRoom, openInSeat, gameStatus, PHONE, DESKTOP, playToEnd,
 } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
@@ -57,14 +57,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.click('#start-btn');
     await page.waitForSelector('.game svg.board .pawn');
     await check(page, 'game', problems);
-    const until = Date.now() + 150000;
-    while (!(await gameStatus(page)).over && Date.now() < until) {
-      try {
-        if (!(await playOneClick(page))) await page.waitForTimeout(25);
-      } catch {
-        /* the state moved on under the click: look again */
-      }
-    }
+    await playToEnd(page, 150000);
     assert.ok((await gameStatus(page)).over, 'the game ended');
     await check(page, 'result', problems);
 

@@ -190,35 +190,11 @@ function literals(src) {
   let prev = ''; // the last significant character, to tell a regex from a division
   const stack = []; // open template literals' brace depths
   let depth = 0;
-  function template() {
-    const start = i;
-    i++;
-    let text = '';
-    for (;;) {
-      const c = src[i];
-      if (c === undefined) break;
-      if (c === '\\') {
-        text += src.slice(i, i + 2);
-        i += 2;
-      } else if (c === '`') {
-        i++;
-        break;
-      } else if (c === '$' && src[i + 1] === '{') {
-        // The expression is lexed as code; its literals are found too.
-        text += ' \u0000 ';
-        i += 2;
-        stack.push({ depth, start, text });
-        depth = 0;
-        return null;
-      } else {
-        text += c;
-        i++;
-      }
-    }
-    return { kind: 'tpl', text, start };
-  }
   function resumeTemplate(frame) {
-    // Continues a template after its ${...}.
+    // Reads a template literal's text from `i` (just past its backquote, or
+    // past the closing brace of one of its ${...}) to its end, or to its
+    // next ${, where the expression is lexed as code (its literals are
+    // found too) and the frame waits on the stack.
     let text = frame.text;
     for (;;) {
       const c = src[i];
@@ -282,11 +258,8 @@ function literals(src) {
       out.push({ kind: 'str', text, start });
       prev = c;
     } else if (c === '`') {
-      const lit = template();
-      if (lit) {
-        out.push(lit);
-        prev = '`';
-      }
+      i++;
+      resumeTemplate({ depth, start: i - 1, text: '' });
     } else if (c === '{') {
       depth++;
       prev = c;

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, createRoom, playOneClick, gameStatus, shot, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, gameStatus, shot, DESKTOP, playToEnd } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -18,16 +18,7 @@ test('a game against three computer players plays to the end', { timeout: 240000
   }
   await me.page.click('#start-btn');
   await me.page.waitForSelector('.game svg.board .pawn');
-  let clicks = 0;
-  const until = Date.now() + 200000;
-  while (!(await gameStatus(me.page)).over && Date.now() < until) {
-    try {
-      if (await playOneClick(me.page)) clicks++;
-      else await me.page.waitForTimeout(25);
-    } catch {
-      /* the state moved on under the click: look again */
-    }
-  }
+  const clicks = await playToEnd(me.page, 200000);
   assert.ok((await gameStatus(me.page)).over, `the game ended (after ${clicks} clicks)`);
   const result = await me.page.textContent('.result');
   // The person's own win reads "You won!"; anyone else's names them.

@@ -304,17 +304,30 @@ export async function startTwoPlayerGame(env, { room: body, friendName, hostView
   return { code: room.code, host, friend };
 }
 
-/** Clicks through `page`'s own moves (playOneClick) until `clicks` moves were made or `ms` passed; returns how many. */
-export async function playClicks(page, clicks, ms) {
+/**
+ * Clicks through `page`'s own moves (playOneClick) while `more(n)` says so
+ * (n: clicks made) and `ms` has not passed; returns how many clicks.
+ */
+async function clickThrough(page, ms, more) {
   let n = 0;
   const until = Date.now() + ms;
-  while (n < clicks && Date.now() < until) {
+  while ((await more(n)) && Date.now() < until) {
     try {
       if (await playOneClick(page)) n++;
       else await page.waitForTimeout(25);
     } catch {
-      /* state moved on */
+      /* the state moved on under the click: look again */
     }
   }
   return n;
+}
+
+/** Clicks through `page`'s own moves until `clicks` moves were made or `ms` passed; returns how many. */
+export function playClicks(page, clicks, ms) {
+  return clickThrough(page, ms, (n) => n < clicks);
+}
+
+/** Plays `page`'s part until the game is over (the others play theirs) or `ms` passed; returns the clicks made. */
+export function playToEnd(page, ms) {
+  return clickThrough(page, ms, async () => !(await gameStatus(page)).over);
 }

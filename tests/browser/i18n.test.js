@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  serverAndBrowser, newPlayer, PHONE, DESKTOP, apiCreateRoom, apiTakeSeat, openInSeat, gameStatus, playOneClick, shot,
+  serverAndBrowser, newPlayer, PHONE, DESKTOP, apiCreateRoom, apiTakeSeat, openInSeat, gameStatus, shot, playToEnd,
 } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,14 +66,7 @@ async function finishedGame() {
   const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, public: true, options: { board: 5, pawns: 1, gate: 'open' }, bots: [{ seat: 1, level: 'easy' }], start: true });
   await openInSeat(page, env.server.url, room.code, room);
   await page.waitForSelector('.game svg.board .pawn');
-  const until = Date.now() + 150000;
-  while (!(await gameStatus(page)).over && Date.now() < until) {
-    try {
-      if (!(await playOneClick(page))) await page.waitForTimeout(25);
-    } catch {
-      /* the state moved on under the click: look again */
-    }
-  }
+  await playToEnd(page, 150000);
   assert.ok((await gameStatus(page)).over, 'the game ended');
   await context.close();
   finished = room;

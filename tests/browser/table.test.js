@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, shot, apiCreateRoom, openInSeat, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, joinRoom, shot, apiCreateRoom, openInSeat, PHONE, DESKTOP, playToEnd } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -92,14 +92,7 @@ test('during a game the host hands a closed tab\'s seat to a computer, and the g
   await host.page.waitForSelector('.player.seat-1 >> text=/computer play/i');
 
   // The game goes on to the end without the friend.
-  const until = Date.now() + 90000;
-  while (!(await host.page.locator('.result:not([hidden])').count()) && Date.now() < until) {
-    try {
-      if (!(await playOneClick(host.page))) await host.page.waitForTimeout(25);
-    } catch {
-      /* the state moved on under the click */
-    }
-  }
+  await playToEnd(host.page, 90000);
   assert.ok(await host.page.locator('.result:not([hidden])').count(), 'the game ended');
   // The table log tells of the friend's throws, made by the computer.
   const log = await host.page.locator('.feed-list li').allTextContents();

@@ -40,9 +40,7 @@ impl RoomActor {
     /// playing. The computer plays until the player takes the seat back
     /// (`take_back`, coming back, or acting).
     pub(super) fn stand_in(&mut self, by: Option<Player>, target: Player) -> Result<(), Refusal> {
-        if by.is_none() || by != self.room.host_seat() {
-            return Err(ErrorCode::NotHost.into());
-        }
+        self.only_host(by)?;
         if self.room.status != RoomStatus::Playing {
             return Err(ErrorCode::NotPlaying.into());
         }

@@ -15,7 +15,8 @@ use std::collections::HashMap;
 use tokio::time::Instant;
 
 impl RoomActor {
-    fn only_host(&self, by: Option<Player>) -> Result<(), Refusal> {
+    /// Refuses anyone but the host (`not_host`).
+    pub(super) fn only_host(&self, by: Option<Player>) -> Result<(), Refusal> {
         if by.is_none() || by != self.room.host_seat() {
             return Err(ErrorCode::NotHost.into());
         }

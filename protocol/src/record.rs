@@ -50,6 +50,11 @@ pub struct RecordedAction {
     /// The action.
     #[serde(flatten)]
     pub action: ActionRequest,
+    /// When the server accepted it, ms since the Unix epoch; absent in
+    /// scenarios and in records written before it was kept. Only for
+    /// showing how long each player took: replays ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<i64>,
 }
 
 impl RecordedAction {
@@ -65,6 +70,7 @@ impl RecordedAction {
         RecordedAction {
             by: Some(by),
             action: request,
+            at: None,
         }
     }
 
@@ -186,5 +192,27 @@ impl Record {
             }
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_acceptance_time_is_written_only_when_known() {
+        let mut a = RecordedAction::played(0, Action::Skip, &[]);
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::json!({"by": 0, "do": "skip"})
+        );
+        a.at = Some(1_700_000_000_000);
+        let json = serde_json::to_value(&a).unwrap();
+        assert_eq!(json["at"], 1_700_000_000_000i64);
+        assert_eq!(serde_json::from_value::<RecordedAction>(json).unwrap(), a);
+        // Records written before the time was kept still read.
+        let old: RecordedAction =
+            serde_json::from_str(r#"{"by":1,"do":"throw","value":4}"#).unwrap();
+        assert_eq!(old.at, None);
     }
 }

@@ -456,7 +456,8 @@ impl RoomActor {
         };
         // A refused action leaves the game as it was (the engine's promise).
         let events = game.play(by, action, &mut self.throws)?;
-        let recorded = RecordedAction::played(by, action, &events);
+        let mut recorded = RecordedAction::played(by, action, &events);
+        recorded.at = Some(now_ms());
         self.commit(before, Write::Action(recorded)).await?;
         self.shared.metrics.actions.fetch_add(1, Relaxed);
         if self.room.game.as_ref().is_some_and(|g| g.is_over()) {

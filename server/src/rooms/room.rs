@@ -257,6 +257,7 @@ mod tests {
         let throw = RecordedAction {
             by: Some(0),
             action: chowka_protocol::ActionRequest::Throw { value: Some(4) },
+            at: None,
         };
         room.actions.push(throw);
         let snapshot = room.snapshot();

@@ -55,7 +55,7 @@ fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
 
 /// The refusal for a query string or path that does not parse: the JSON
 /// error shape, not axum's plain text.
-fn bad_query(e: impl std::fmt::Display) -> Refusal {
+pub(crate) fn bad_query(e: impl std::fmt::Display) -> Refusal {
     Refusal::with(
         ErrorCode::BadRequest,
         format!("The request is not valid: {e}."),

@@ -13,6 +13,7 @@
 //! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
 //! - `ids`: room codes and seat tokens. `metrics`: Prometheus counters.
 //! - `limits`: rate limits per address, per address block and overall.
+//! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`.
 
@@ -27,6 +28,7 @@ pub mod http;
 pub mod ids;
 pub mod limits;
 pub mod metrics;
+pub mod replay;
 pub mod rooms;
 pub mod store;
 pub mod web;
@@ -95,6 +97,8 @@ pub fn router(app: App) -> Router {
         .route("/api/rooms/{code}/seats", post(api::take_seat))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
+        .route("/api/games/{id}/replay", get(replay::game_replay))
+        .route("/api/rooms/{code}/replay", get(replay::room_replay))
         .route("/api/rules", get(web::rules))
         .route("/api/presets", get(api::presets))
         .route("/healthz", get(api::healthz))

@@ -35,11 +35,12 @@ pub use game::{
     Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,
     MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
-pub use record::{Record, RecordError, RecordedAction, Setup};
+pub use record::{Fair, Record, RecordError, RecordedAction, Setup, Verified, VerifyError};
 pub use rules::{
     Entry, Gate, Overrides, Preset, ResolvedPreset, Rules, RulesError, Stranded, BOARD_SIZES,
 };
 pub use throw::{
-    is_grace, is_value, mouths_of_value, odds, value_index, ForcedThrow, ScriptedThrows,
-    SecureThrows, SeededThrows, ThrowSource, VALUES,
+    commitment, fair_key, fair_throw, is_grace, is_value, mouth_up_bound, mouths_of_value, odds,
+    value_index, Bytes32, FairThrows, ForcedThrow, ScriptedThrows, SecureThrows, SeededThrows,
+    ThrowSource, FAIR_SCHEME, VALUES,
 };

@@ -8,6 +8,7 @@ use crate::action::{ActionRequest, Player};
 use crate::board::{Side, Square};
 use crate::game::{Betrayal, Event, Game, Offer, Outcome, Truce};
 use crate::rules::{Entry, Rules};
+use crate::throw::Bytes32;
 use serde::{Deserialize, Serialize};
 
 /// Longest chat message, in characters.
@@ -72,6 +73,12 @@ pub enum ClientMsg {
     /// A seated person other than the host gives up their seat in the
     /// lobby and watches instead.
     LeaveSeat,
+    /// A seated player's client seed for the game's fair throws
+    /// (docs/record.md): taken once per seat, before the first throw.
+    Seed {
+        /// 32 random bytes as 64 hexadecimal digits.
+        seed: Bytes32,
+    },
     /// Keep-alive; answered with `pong`.
     Ping,
 }
@@ -131,6 +138,11 @@ pub enum ServerMsg {
         /// What happened since the previous version, for animation.
         #[serde(default)]
         events: Vec<Event>,
+        /// The game's fair throws: the server's commitment, and its seed
+        /// once the game is over. Absent before the start (and for games
+        /// started before throws were fair).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fair: Option<FairView>,
     },
     /// Who is connected, by seat, and how many spectators watch.
     Presence {
@@ -158,6 +170,23 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+}
+
+/// A game's fair throws as everyone sees them while it is played: what the
+/// server committed to, and whose seeds are in (docs/record.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FairView {
+    /// The scheme, `chowka-fair/1`.
+    pub scheme: String,
+    /// SHA-256 of the server's secret seed.
+    pub commitment: Bytes32,
+    /// Per seat: whether its client seed is in (as of this state: a seed
+    /// changes no version, so it shows with the next change).
+    pub seeded: Vec<bool>,
+    /// Whether seeds are still taken: the game's first throw is not made.
+    pub open: bool,
+    /// The server's seed, revealed once the game is over; null before.
+    pub server_seed: Option<Bytes32>,
 }
 
 /// A room as everyone in it sees it.
@@ -451,6 +480,15 @@ mod tests {
         assert!(matches!(m, ClientMsg::Act { version: 3, .. }));
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"fly"}"#).is_err());
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"act","version":"x"}"#).is_err());
+        let seed = format!(r#"{{"type":"seed","seed":"{}"}}"#, "0f".repeat(32));
+        let m: ClientMsg = serde_json::from_str(&seed).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Seed {
+                seed: Bytes32([15; 32])
+            }
+        );
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"seed","seed":"0f"}"#).is_err());
     }
 
     #[test]

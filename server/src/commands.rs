@@ -1,4 +1,4 @@
-//! The offline commands: `replay`, `conformance` and `simulate`, and the
+//! The offline commands: `replay`, `verify`, `conformance` and `simulate`, and the
 //! options of `tournament`, turned here into the plain values that
 //! [`crate::bots::tournament`] takes, so that the bots do not depend on
 //! the command line.
@@ -8,7 +8,7 @@ use crate::bots::{Budget, Level};
 use chowka_protocol::random::random_playout;
 use chowka_protocol::scenario::run_dirs;
 use chowka_protocol::{
-    messages::GameView, Game, Outcome, Overrides, Preset, Record, Rules, SeededThrows,
+    messages::GameView, Game, Outcome, Overrides, Preset, Record, Rules, SeededThrows, VerifyError,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -24,23 +24,27 @@ pub struct ReplayOpts {
     pub file: PathBuf,
 }
 
+/// Reads a game record file and hands it to `then`; if it cannot, says
+/// why and fails.
+fn with_record(file: &std::path::Path, then: impl FnOnce(Record) -> ExitCode) -> ExitCode {
+    let read = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))
+        .and_then(|text| {
+            serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a game record: {e}", file.display()))
+        });
+    match read {
+        Ok(record) => then(record),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Replays a record, printing the final state as JSON, or the first bad step.
 pub fn replay(opts: ReplayOpts) -> ExitCode {
-    let text = match std::fs::read_to_string(&opts.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {}: {e}", opts.file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let record: Record = match serde_json::from_str(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{} is not a game record: {e}", opts.file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    match record.replay() {
+    with_record(&opts.file, |record| match record.replay() {
         Ok(game) => {
             println!("{}", final_state(&game, record.actions.len()));
             ExitCode::SUCCESS
@@ -49,7 +53,36 @@ pub fn replay(opts: ReplayOpts) -> ExitCode {
             eprintln!("bad record: {e}");
             ExitCode::FAILURE
         }
-    }
+    })
+}
+
+/// Options of `chowka verify`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct VerifyOpts {
+    /// The game record (JSON, docs/record.md), with its `fair` section.
+    pub file: PathBuf,
+}
+
+/// Checks every throw of a record against its revealed seeds
+/// (docs/record.md, "Fair throws"), then replays it: "all N throws
+/// verified" and success, or the first throw that differs (or whatever
+/// else is wrong) and failure.
+pub fn verify(opts: VerifyOpts) -> ExitCode {
+    with_record(&opts.file, |record| {
+        let said = match record.verify() {
+            Ok(v) => {
+                println!("all {} throws verified", v.throws);
+                return ExitCode::SUCCESS;
+            }
+            Err(VerifyError::NotFair) => format!(
+                "{} has no fair section: its throws cannot be checked",
+                opts.file.display()
+            ),
+            Err(e) => format!("not verified: {e}"),
+        };
+        eprintln!("{said}");
+        ExitCode::FAILURE
+    })
 }
 
 /// The final state of a replayed game as JSON.
@@ -98,7 +131,7 @@ pub struct RulesOpts {
     /// Number of players, 2-4.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Board size: 5, 7 or 9.
+    /// Board size: 5, 7, 9 or 11.
     #[arg(long)]
     pub board: Option<u8>,
     /// Any other options as JSON, e.g. '{"gate":"lap","pairs":false}'.
@@ -207,7 +240,7 @@ pub struct TournamentOpts {
     /// Preset: chowka-bhara, chauka-bara or ashta-chamma.
     #[arg(long, default_value = "chowka-bhara")]
     pub preset: Preset,
-    /// Board size: 5, 7 or 9.
+    /// Board size: 5, 7, 9 or 11.
     #[arg(long)]
     pub board: Option<u8>,
     /// Any other options as JSON, e.g. '{"gate":"lap","pairs":false}'.

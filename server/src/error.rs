@@ -117,6 +117,9 @@ codes! {
     TooManyConnections = "too_many_connections", TOO_MANY_REQUESTS, "Too many connections from your address: close some tabs and try again.";
     /// A WebSocket opened from a page of another site.
     BadOrigin = "bad_origin", FORBIDDEN, "This game can only be played from its own site.";
+    /// A client seed after the game's first throw, a second one from a
+    /// seat, or one for a game whose throws take none (docs/record.md).
+    SeedClosed = "seed_closed", CONFLICT, "Seeds are taken once per seat, before the game's first throw.";
     /// The room's saved game could not be replayed.
     RoomUnreadable = "room_unreadable", INTERNAL_SERVER_ERROR, "This room's saved game cannot be read.";
 }

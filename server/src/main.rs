@@ -34,6 +34,8 @@ enum Command {
     Serve,
     /// Check a game record action by action and print its final state as JSON.
     Replay(commands::ReplayOpts),
+    /// Check every throw of a game record against its revealed seeds (fair throws).
+    Verify(commands::VerifyOpts),
     /// Run every rules scenario in the given folders.
     Conformance(commands::ConformanceOpts),
     /// Play random legal games and print statistics.
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
     match opt.command.unwrap_or(Command::Serve) {
         Command::Serve => config::serve(opt.serve),
         Command::Replay(o) => commands::replay(o),
+        Command::Verify(o) => commands::verify(o),
         Command::Conformance(o) => commands::conformance(o),
         Command::Simulate(o) => commands::simulate(o),
         Command::Tournament(o) => commands::tournament(o),

@@ -26,7 +26,7 @@ use tokio::time::Instant;
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The message types a client may send (for `unknown_type`).
-const CLIENT_TYPES: [&str; 11] = [
+const CLIENT_TYPES: [&str; 12] = [
     "hello",
     "act",
     "chat",
@@ -38,6 +38,7 @@ const CLIENT_TYPES: [&str; 11] = [
     "take_back",
     "remove",
     "leave_seat",
+    "seed",
 ];
 
 /// How long one write to a socket may take before the connection is

@@ -1,9 +1,10 @@
-//! The offline commands of the real `chowka` binary: `replay`,
+//! The offline commands of the real `chowka` binary: `replay`, `verify`,
 //! `conformance` and `simulate`.
 
 use chowka_protocol::random::random_action;
 use chowka_protocol::{
-    Game, MoveList, Overrides, Preset, Record, RecordedAction, SeededThrows, Setup,
+    ActionRequest, Bytes32, Fair, Game, MoveList, Overrides, Preset, Record, RecordedAction,
+    SeededThrows, Setup, ThrowSource,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -30,6 +31,11 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// A whole random 3-player game and its record.
 fn random_record(seed: u64) -> (Record, Game) {
+    played_record(seed, &mut SeededThrows::new(seed))
+}
+
+/// A whole random 3-player game thrown from `throws`, and its record.
+fn played_record(seed: u64, throws: &mut impl ThrowSource) -> (Record, Game) {
     let setup = Setup {
         preset: Preset::ChowkaBhara,
         options: Overrides {
@@ -40,13 +46,9 @@ fn random_record(seed: u64) -> (Record, Game) {
     };
     let mut game = setup.game().unwrap();
     let mut record = Record::new(setup, vec!["a".into(), "b".into(), "c".into()]);
-    let (mut rng, mut throws, mut moves) = (
-        ChaCha8Rng::seed_from_u64(seed),
-        SeededThrows::new(seed),
-        MoveList::new(),
-    );
+    let (mut rng, mut moves) = (ChaCha8Rng::seed_from_u64(seed), MoveList::new());
     while let Some((by, action)) = random_action(&game, &mut rng, &mut moves) {
-        let events = game.play(by, action, &mut throws).unwrap();
+        let events = game.play(by, action, throws).unwrap();
         record
             .actions
             .push(RecordedAction::played(by, action, &events));
@@ -102,14 +104,87 @@ fn replay_names_the_first_bad_step() {
     assert!(text(&out.stderr).contains("not a game record"));
 }
 
+/// A whole random 3-player game thrown fairly (seat 1 gave no seed), with
+/// its fair section, as the archive writes it.
+fn fair_record(seed: u64) -> Record {
+    let fair = Fair {
+        client_seeds: vec![Some(Bytes32([1; 32])), None, Some(Bytes32([3; 32]))],
+        ..Fair::new(Bytes32([seed as u8; 32]), 3)
+    };
+    let (mut record, _) = played_record(seed, &mut fair.throws(0));
+    record.fair = Some(fair);
+    record
+}
+
+/// Runs `chowka verify` on `record`: success, stdout, stderr.
+fn verify(dir: &Path, record: &Record) -> (bool, String, String) {
+    let file = dir.join("game.json");
+    std::fs::write(&file, serde_json::to_string(record).unwrap()).unwrap();
+    let out = chowka(&["verify", file.to_str().unwrap()]);
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn verify_accepts_an_honest_record_and_names_the_first_changed_throw() {
+    let dir = temp_dir("verify");
+    let record = fair_record(7);
+    let throws: Vec<usize> = (record.actions.iter().enumerate())
+        .filter(|(_, a)| matches!(a.action, ActionRequest::Throw { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    let (ok, stdout, stderr) = verify(&dir, &record);
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, format!("all {} throws verified\n", throws.len()));
+
+    // One throw shows another value: that throw is named, by its number
+    // among the throws and by its action.
+    let mut changed = record.clone();
+    let at = throws[5];
+    let ActionRequest::Throw { value: Some(v) } = changed.actions[at].action else {
+        unreachable!()
+    };
+    let other = if v == 1 { 2 } else { 1 };
+    changed.actions[at].action = ActionRequest::Throw { value: Some(other) };
+    let (ok, _, stderr) = verify(&dir, &changed);
+    assert!(!ok);
+    assert_eq!(
+        stderr.trim_end(),
+        format!("not verified: throw 5 (action {at}) differs: the record says {other}, the seeds give {v}")
+    );
+
+    // A server seed other than the one committed to.
+    let mut swapped = record.clone();
+    swapped.fair.as_mut().unwrap().server_seed = Bytes32([0xee; 32]);
+    let (ok, _, stderr) = verify(&dir, &swapped);
+    assert!(
+        !ok && stderr.contains("not the one committed to"),
+        "{stderr}"
+    );
+
+    // No fair section: verify says so; replay takes it with or without.
+    let mut plain = record.clone();
+    plain.fair = None;
+    let (ok, _, stderr) = verify(&dir, &plain);
+    assert!(!ok && stderr.contains("has no fair section"), "{stderr}");
+    for r in [&record, &plain] {
+        let file = dir.join("replay.json");
+        std::fs::write(&file, serde_json::to_string(r).unwrap()).unwrap();
+        let out = chowka(&["replay", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+}
+
 fn scenario_dirs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut dirs = vec![root.join("protocol/tests/scenarios")];
-    let shared = root.join("../shared/conformance");
-    if shared.is_dir() {
-        dirs.push(shared);
-    } else {
-        println!("SKIPPED: ../shared/conformance does not exist");
+    // The shared scenarios, and the 11x11 ones beside them (R1).
+    for folder in ["conformance", "conformance-11x11"] {
+        let shared = root.join("../shared").join(folder);
+        if shared.is_dir() {
+            dirs.push(shared);
+        } else {
+            println!("SKIPPED: ../shared/{folder} does not exist");
+        }
     }
     dirs
 }
@@ -207,7 +282,15 @@ fn simulate_prints_statistics() {
     );
     let bad = chowka(&["simulate", "--preset", "chowka-bhara", "--board", "6"]);
     assert!(!bad.status.success());
-    assert!(text(&bad.stderr).contains("board must be 5, 7 or 9"));
+    assert!(text(&bad.stderr).contains("board must be 5, 7, 9 or 11"));
+    // R1: the largest board plays whole games too.
+    let big = chowka(&["simulate", "--games", "10", "--board", "11", "--seed", "5"]);
+    assert!(big.status.success(), "{}", text(&big.stderr));
+    let big = text(&big.stdout);
+    assert!(
+        big.contains("(2 players, 11x11)") && big.contains("unfinished 0"),
+        "{big}"
+    );
 }
 
 #[test]

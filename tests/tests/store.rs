@@ -23,6 +23,7 @@ async fn exercise(store: &Store) {
         version: 1,
         rematch: None,
         created_at: 1,
+        fair: None,
     };
     store.create_room(&room).await.unwrap();
     assert!(store.create_room(&room).await.is_err(), "codes are unique");
@@ -30,6 +31,8 @@ async fn exercise(store: &Store) {
     playing.status = "playing".into();
     playing.version = 2;
     playing.rematch = Some("ABCDEFG".into());
+    // The game's fair-throw seeds come with the start, and come back.
+    playing.fair = Some("{\"scheme\":\"chowka-fair/1\"}".into());
     store.save_room(&playing).await.unwrap();
     store
         .append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3)

@@ -352,6 +352,7 @@ impl RoomActor {
             Request::TakeBack => self.take_back(seat),
             Request::Remove { seat: target } => self.remove(seat, target).await,
             Request::LeaveSeat => self.leave_seat(seat).await,
+            Request::Seed { seed } => self.seed(seat, seed).await,
         }
     }
 
@@ -436,7 +437,7 @@ impl RoomActor {
 
     /// Marks the room for reloading from the store, which holds the truth
     /// when the room cannot tell what its last write did.
-    fn reload(&mut self, why: &str) -> crate::store::StoreError {
+    pub(super) fn reload(&mut self, why: &str) -> crate::store::StoreError {
         tracing::error!(room = %self.room.code, "reloading from the store: {why}");
         self.reload = true;
         crate::store::StoreError(why.to_string())
@@ -455,7 +456,15 @@ impl RoomActor {
             return Err(ErrorCode::NotPlaying.into());
         };
         // A refused action leaves the game as it was (the engine's promise).
-        let events = game.play(by, action, &mut self.throws)?;
+        // A throw is the next of the game's fair stream (a game started
+        // before throws were fair has no seeds: the generator throws).
+        let events = match &self.room.fair {
+            Some(fair) => game.play(by, action, &mut fair.throws(self.room.throws))?,
+            None => game.play(by, action, &mut self.throws)?,
+        };
+        if action == Action::Throw {
+            self.room.throws += 1;
+        }
         let mut recorded = RecordedAction::played(by, action, &events);
         recorded.at = Some(now_ms());
         self.commit(before, Write::Action(recorded)).await?;
@@ -481,6 +490,8 @@ impl RoomActor {
         let mut record = Record::new(self.room.setup.clone(), players.clone());
         record.actions = self.room.actions.clone();
         record.result = Some(game.outcome());
+        // The game is over: its seeds are revealed for anyone to check.
+        record.fair = self.room.fair.clone();
         let row = GameRow {
             id: self.room.code.clone(),
             finished_at: now_ms(),

@@ -13,6 +13,8 @@
 //! - `room`: [`Room`], what the task owns and saves, and its store rows.
 //! - `lobby`: taking seats, computer seats, start and rematch.
 //! - `computers`: who plays a seat no person plays, and when.
+//! - `fair`: the players' seeds of the fair throws, and what the room
+//!   shows of its own.
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
 //! - `history`: [`History`], the recent events and chat every `welcome`
 //!   carries.
@@ -26,6 +28,7 @@
 
 mod actor;
 mod computers;
+mod fair;
 mod history;
 mod lobby;
 mod outbox;

@@ -7,7 +7,8 @@ use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
 use crate::store::{now_ms, RoomRow};
 use chowka_protocol::messages::RoomStatus;
-use chowka_protocol::{Game, Player, RecordedAction, Rules, Setup};
+use chowka_protocol::{ActionRequest, Bytes32, Fair, Game, Player, RecordedAction, Rules, Setup};
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 /// Settings of a room chosen at creation.
@@ -80,6 +81,13 @@ pub struct Room {
     pub created_at: i64,
     /// Whether the finished game still has to be archived.
     pub archive_pending: bool,
+    /// The seeds the game's throws come from (docs/record.md, "Fair
+    /// throws"), from the start on; secret until the game is archived.
+    /// `None` in the lobby, and for a game started before throws were
+    /// fair, which keeps throwing from the operating system's generator.
+    pub fair: Option<Fair>,
+    /// Throws made in the game so far: the number of the next fair throw.
+    pub throws: u64,
 }
 
 /// A room as it was before a change, to roll back to if the change cannot
@@ -105,7 +113,15 @@ impl Room {
             rematch: None,
             created_at: now_ms(),
             archive_pending: false,
+            fair: None,
+            throws: 0,
         }
+    }
+
+    /// Whether the game takes client seeds now: it is on, its throws are
+    /// fair, and the first throw is not made (after it the key is fixed).
+    pub fn seeds_open(&self) -> bool {
+        self.status == RoomStatus::Playing && self.fair.is_some() && self.throws == 0
     }
 
     /// The game while it is being played (not before, not once over).
@@ -163,6 +179,11 @@ impl Room {
         self.setup = setup;
         self.game = Some(game);
         self.status = RoomStatus::Playing;
+        // The server's seed, committed to now and revealed at the end.
+        let mut server_seed = [0u8; 32];
+        rand::rngs::OsRng.fill_bytes(&mut server_seed);
+        self.fair = Some(Fair::new(Bytes32(server_seed), taken.len()));
+        self.throws = 0;
         Ok(taken)
     }
 
@@ -196,6 +217,7 @@ impl Room {
             version: self.version as i64,
             rematch: self.rematch.clone(),
             created_at: self.created_at,
+            fair: (self.fair.as_ref()).map(|f| serde_json::to_string(f).unwrap_or_default()),
         }
     }
 
@@ -210,6 +232,10 @@ impl Room {
             serde_json::from_str(&row.settings).map_err(|e| format!("settings: {e}"))?;
         let mut status = RoomStatus::parse(&row.status)
             .ok_or_else(|| format!("cannot restore a room that is {}", row.status))?;
+        let fair: Option<Fair> = (row.fair.as_deref())
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|e| format!("fair: {e}"))?;
         let mut recorded = Vec::with_capacity(actions.len());
         let game = if status == RoomStatus::Lobby {
             None
@@ -230,6 +256,11 @@ impl Room {
         if archive_pending {
             status = RoomStatus::Finished;
         }
+        // The fair stream goes on where it stopped: the next throw's number
+        // is the number of throws in the log.
+        let throws = (recorded.iter())
+            .filter(|a| matches!(a.action, ActionRequest::Throw { .. }))
+            .count() as u64;
         Ok(Room {
             code: row.code,
             setup,
@@ -242,6 +273,8 @@ impl Room {
             rematch: row.rematch,
             created_at: row.created_at,
             archive_pending,
+            fair,
+            throws,
         })
     }
 }

@@ -8,7 +8,7 @@ use super::views::{Details, SeatTaken};
 use super::Shared;
 use crate::error::Refusal;
 use chowka_protocol::messages::ClientMsg;
-use chowka_protocol::{ActionRequest, Player};
+use chowka_protocol::{ActionRequest, Bytes32, Player};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -68,6 +68,11 @@ pub enum Request {
     },
     /// A person gives up their seat in the lobby.
     LeaveSeat,
+    /// A seated player's seed for the game's fair throws.
+    Seed {
+        /// The seed.
+        seed: Bytes32,
+    },
 }
 
 impl TryFrom<ClientMsg> for Request {
@@ -85,6 +90,7 @@ impl TryFrom<ClientMsg> for Request {
             ClientMsg::TakeBack => Request::TakeBack,
             ClientMsg::Remove { seat } => Request::Remove { seat },
             ClientMsg::LeaveSeat => Request::LeaveSeat,
+            ClientMsg::Seed { seed } => Request::Seed { seed },
             other @ (ClientMsg::Hello { .. } | ClientMsg::Ping) => return Err(other),
         })
     }

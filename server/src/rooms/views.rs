@@ -155,6 +155,7 @@ impl RoomActor {
             room: self.room_view_for(seat),
             game: self.room.game.as_ref().map(GameView::new),
             events,
+            fair: self.fair_view(),
         }
     }
 

@@ -82,6 +82,9 @@ pub struct RoomRow {
     pub rematch: Option<String>,
     /// Creation time, ms since the epoch.
     pub created_at: i64,
+    /// JSON of the protocol `Fair`: the seeds of the game's throws, from
+    /// its start. Secret (it holds the server seed): never shown.
+    pub fair: Option<String>,
 }
 
 /// A room as loaded from the store, with what a restore needs to know
@@ -254,8 +257,8 @@ impl Store {
         };
         let now = now_ms();
         sqlx::query(
-            "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at, fair)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&r.code)
         .bind(&r.status)
@@ -266,20 +269,22 @@ impl Store {
         .bind(r.rematch.clone())
         .bind(r.created_at)
         .bind(now)
+        .bind(r.fair.clone())
         .execute(pool)
         .await?;
         Ok(())
     }
 
     /// Saves the changeable fields of a room (status, set-up, seats,
-    /// version, rematch).
+    /// version, rematch, fair-throw seeds).
     pub async fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
             Err(m) => return m.save_room(r),
         };
         sqlx::query(
-            "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6
+            "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6,
+                    fair = $8
              WHERE code = $7",
         )
         .bind(&r.status)
@@ -289,6 +294,7 @@ impl Store {
         .bind(r.rematch.clone())
         .bind(now_ms())
         .bind(&r.code)
+        .bind(r.fair.clone())
         .execute(pool)
         .await?;
         Ok(())
@@ -424,7 +430,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT code, status, setup, seats, settings, version, rematch, created_at, updated_at,
                     (SELECT MAX(version) FROM actions WHERE room = rooms.code),
-                    (SELECT MAX(at) FROM actions WHERE room = rooms.code)
+                    (SELECT MAX(at) FROM actions WHERE room = rooms.code), fair
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
         .bind(code)
@@ -558,6 +564,7 @@ fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
         version: row.try_get(5)?,
         rematch: row.try_get(6)?,
         created_at: row.try_get(7)?,
+        fair: row.try_get(11)?,
     })
 }
 

@@ -535,7 +535,7 @@ pub async fn metrics(State(app): State<App>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        app.metrics.render(),
+        app.metrics.render(app.store.group_commits()),
     )
         .into_response()
 }

@@ -154,6 +154,7 @@ pub fn serve(opts: ServeOpts) -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    raise_file_limit(opts.max_http_connections);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -180,6 +181,28 @@ pub fn serve(opts: ServeOpts) -> ExitCode {
             }
         }
     })
+}
+
+/// Files the process needs beside its sockets: the database, its log,
+/// the listener, the runtime's own.
+const FILES_BESIDE_SOCKETS: u64 = 64;
+
+/// Raises the process's open-file limit to what the system allows (the
+/// soft limit is often 1,024 while the hard one is far higher), and
+/// warns when even that is below what `--max-http-connections` needs:
+/// past it, accepting fails instead of refusing politely
+/// (docs/operations.md, "Capacity").
+fn raise_file_limit(max_http_connections: usize) {
+    let wanted = max_http_connections as u64 + FILES_BESIDE_SOCKETS;
+    match rlimit::increase_nofile_limit(wanted) {
+        Ok(got) if got < wanted => tracing::warn!(
+            "open files are limited to {got}, fewer than the {wanted} that \
+             --max-http-connections {max_http_connections} needs: raise the limit \
+             (ulimit -n, LimitNOFILE in systemd, ulimits in docker) or lower the option"
+        ),
+        Ok(_) => {}
+        Err(e) => tracing::warn!("cannot read or raise the open-file limit: {e}"),
+    }
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

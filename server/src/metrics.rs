@@ -88,8 +88,9 @@ impl Metrics {
         }
     }
 
-    /// The metrics in the Prometheus text format.
-    pub fn render(&self) -> String {
+    /// The metrics in the Prometheus text format, with the store's group
+    /// commits so far (statements, actions).
+    pub fn render(&self, group_commits: (u64, u64)) -> String {
         let mut out = String::new();
         let gauge = |out: &mut String, name: &str, help: &str, v: i64| {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
@@ -154,6 +155,18 @@ impl Metrics {
             "Messages dropped for connections too slow to read them (each is resynced).",
             self.messages_dropped.load(Relaxed),
         );
+        counter(
+            &mut out,
+            "chowka_store_commits_total",
+            "Group commits of actions (one statement and transaction each).",
+            group_commits.0,
+        );
+        counter(
+            &mut out,
+            "chowka_store_committed_actions_total",
+            "Actions written by the group commits.",
+            group_commits.1,
+        );
         self.action_latency.render(
             &mut out,
             "chowka_action_seconds",
@@ -162,7 +175,7 @@ impl Metrics {
         self.store_write_latency.render(
             &mut out,
             "chowka_store_write_seconds",
-            "Writing one action to the store.",
+            "Writing one action to the store, until it is durable (its wait for a group commit included).",
         );
         let _ = writeln!(
             out,

@@ -113,6 +113,88 @@ async fn the_store_works_on_sqlite() {
     store.ping().await.unwrap();
 }
 
+/// Many rooms appending at once: every action lands in order, the
+/// writes are grouped, a repeated action stands and a different action at
+/// a taken place is refused, even when both are in the same group.
+async fn group_commit(store: &Store) {
+    let rooms: Vec<String> = (0..100).map(|_| chowka_server::ids::new_code()).collect();
+    let (before, _) = store.group_commits();
+    let mut tasks = Vec::new();
+    for code in &rooms {
+        let (store, code) = (store.clone(), code.clone());
+        tasks.push(tokio::spawn(async move {
+            for seq in 0..10 {
+                let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
+                store
+                    .append_action(&code, seq, &action, seq + 1)
+                    .await
+                    .unwrap();
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let (batches, _) = store.group_commits();
+    assert!(
+        batches - before < 1000,
+        "1,000 appends from 100 rooms at once took {} commits",
+        batches - before
+    );
+    for code in &rooms {
+        let mut expected = Vec::new();
+        for seq in 0..10 {
+            expected.push(format!("{{\"do\":\"skip\",\"n\":{seq}}}"));
+        }
+        let stored: Vec<String> = (0..10)
+            .map(|seq| store.action_at(code, seq))
+            .collect::<futures_util::future::JoinAll<_>>()
+            .await
+            .into_iter()
+            .map(|a| a.unwrap().unwrap())
+            .collect();
+        assert_eq!(stored, expected, "room {code}'s log in order");
+    }
+    // The same place twice in one group: the same action stands for both,
+    // another is refused.
+    let code = &rooms[0];
+    let same = "{\"do\":\"throw\",\"value\":2}";
+    let (a, b, c) = tokio::join!(
+        store.append_action(code, 10, same, 11),
+        store.append_action(code, 10, same, 11),
+        store.append_action(code, 10, "{\"do\":\"skip\"}", 11),
+    );
+    assert!(
+        a.is_ok() && b.is_ok(),
+        "a repeated action stands: {a:?} {b:?}"
+    );
+    assert!(c.is_err(), "another action at a taken place is refused");
+    assert_eq!(
+        store.action_at(code, 10).await.unwrap().as_deref(),
+        Some(same)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn appends_are_group_committed_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let store = Store::connect(&url, 2).await.unwrap();
+    group_commit(&store).await;
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn appends_are_group_committed_on_postgres() {
+    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run the group commit test against it");
+        return;
+    };
+    let store = Store::connect(&url, 2).await.unwrap();
+    group_commit(&store).await;
+    store.close().await;
+}
+
 #[tokio::test]
 async fn the_store_works_on_postgres() {
     let Ok(url) = std::env::var("TEST_DATABASE_URL") else {

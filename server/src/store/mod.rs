@@ -13,8 +13,11 @@ use sqlx::{AnyPool, Row};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod memory;
+mod writer;
 
 pub use memory::Memory;
+use writer::Appender;
+pub use writer::GroupCommits;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
@@ -142,8 +145,39 @@ pub struct Store {
 
 #[derive(Clone, Debug)]
 enum Db {
-    Sql(AnyPool),
+    /// A database: a pool for reads and rare writes, and the group-commit
+    /// writers for the actions (`writer.rs`).
+    Sql(AnyPool, Appender),
     Memory(Memory),
+}
+
+/// Writers of actions per backend: SQLite writes one transaction at a
+/// time whatever we do; PostgreSQL gathers the next batch while one
+/// commits.
+fn writers(backend: Backend) -> usize {
+    match backend {
+        Backend::Postgres => 2,
+        _ => 1,
+    }
+}
+
+/// The settings every SQLite connection of the store starts with.
+///
+/// WAL lets readers (the archive, health checks) run beside the writer;
+/// the busy timeout makes writers queue instead of failing with
+/// SQLITE_BUSY. synchronous = NORMAL (in WAL mode) keeps every committed
+/// action through a crash or kill of the server and drops the fsync per
+/// commit; only an operating system crash or power cut can lose the last
+/// few actions (docs/performance.md).
+async fn prepare_sqlite(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    for pragma in [
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA busy_timeout = 10000",
+        "PRAGMA synchronous = NORMAL",
+    ] {
+        sqlx::query(pragma).execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 impl Store {
@@ -165,27 +199,7 @@ impl Store {
             .max_connections(max_connections.max(1))
             .acquire_timeout(Duration::from_secs(10));
         if backend == Backend::Sqlite {
-            // WAL lets readers (the archive, health checks) run beside the
-            // room writers; the busy timeout makes writers queue instead of
-            // failing with SQLITE_BUSY. synchronous = NORMAL (in WAL mode) keeps
-            // every committed action through a crash or kill of the server and
-            // drops the fsync per commit, which cut the action round trip from
-            // 6 ms to 0.6 ms at p50 (docs/performance.md); only an operating
-            // system crash or power cut can lose the last few actions.
-            options = options.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    sqlx::query("PRAGMA journal_mode = WAL")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query("PRAGMA busy_timeout = 10000")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query("PRAGMA synchronous = NORMAL")
-                        .execute(&mut *conn)
-                        .await?;
-                    Ok(())
-                })
-            });
+            options = options.after_connect(|conn, _meta| Box::pin(prepare_sqlite(conn)));
         }
         let pool = options.connect(url).await?;
         let migrations = match backend {
@@ -193,8 +207,9 @@ impl Store {
             _ => &SQLITE_MIGRATIONS,
         };
         migrations.run(&pool).await?;
+        let appender = Appender::start(url, backend, writers(backend))?;
         Ok(Store {
-            db: Db::Sql(pool),
+            db: Db::Sql(pool, appender),
             backend,
         })
     }
@@ -211,6 +226,18 @@ impl Store {
         (store, memory)
     }
 
+    /// The group commits of actions so far (none for the memory store).
+    pub fn group_commits(&self) -> (u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        match &self.db {
+            Db::Sql(_, appender) => {
+                let c = appender.counts();
+                (c.batches.load(Relaxed), c.actions.load(Relaxed))
+            }
+            Db::Memory(_) => (0, 0),
+        }
+    }
+
     /// The database in use.
     pub fn backend(&self) -> Backend {
         self.backend
@@ -219,7 +246,7 @@ impl Store {
     /// The pool, or the memory store's answer to this call.
     fn pool(&self) -> Result<&AnyPool, &Memory> {
         match &self.db {
-            Db::Sql(pool) => Ok(pool),
+            Db::Sql(pool, _) => Ok(pool),
             Db::Memory(m) => Err(m),
         }
     }
@@ -244,7 +271,8 @@ impl Store {
 
     /// Waits for the queries in flight and closes every connection.
     pub async fn close(&self) {
-        if let Ok(pool) = self.pool() {
+        if let Db::Sql(pool, appender) = &self.db {
+            appender.close().await;
             pool.close().await;
         }
     }
@@ -301,10 +329,12 @@ impl Store {
     }
 
     /// Appends an accepted action (the JSON of a `RecordedAction`) to a
-    /// room's event log. `seq` counts from 0. Idempotent: the same action
-    /// at the same `seq` again (a retry after a reply was lost) succeeds
-    /// and changes nothing; another action at a taken `seq` fails, so a
-    /// second writer for one room cannot interleave its actions.
+    /// room's event log, and returns once it is durable. `seq` counts from
+    /// 0. Idempotent: the same action at the same `seq` again (a retry
+    /// after a reply was lost) succeeds and changes nothing; another
+    /// action at a taken `seq` fails, so a second writer for one room
+    /// cannot interleave its actions. Actions of many rooms are written
+    /// together (group commit, `writer.rs`).
     pub async fn append_action(
         &self,
         room: &str,
@@ -312,28 +342,10 @@ impl Store {
         action: &str,
         version: i64,
     ) -> StoreResult<()> {
-        let pool = match self.pool() {
-            Ok(pool) => pool,
-            Err(m) => return m.append_action(room, seq, action, version),
-        };
-        let done = sqlx::query(
-            "INSERT INTO actions (room, seq, action, version, at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (room, seq) DO NOTHING",
-        )
-        .bind(room)
-        .bind(seq)
-        .bind(action)
-        .bind(version)
-        .bind(now_ms())
-        .execute(pool)
-        .await?;
-        if done.rows_affected() == 0 && self.action_at(room, seq).await?.as_deref() != Some(action)
-        {
-            return Err(StoreError(format!(
-                "action {seq} of room {room} is another action"
-            )));
+        match &self.db {
+            Db::Sql(_, appender) => appender.append(room, seq, action, version).await,
+            Db::Memory(m) => m.append_action(room, seq, action, version),
         }
-        Ok(())
     }
 
     /// The action at `seq` of a room's event log, if there is one: what a

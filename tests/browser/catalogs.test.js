@@ -15,9 +15,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 const JS = path.join(repo, 'web-client', 'js');
 const I18N = path.join(repo, 'web-client', 'i18n');
-const AREAS = ['ui', 'game', 'guide'];
-
 const read = (f) => fs.readFileSync(f, 'utf8');
+/** The catalog areas, as i18n.js loads them: a new area is checked as soon as it is loaded. */
+const AREAS = JSON.parse(read(path.join(JS, 'i18n.js')).match(/const AREAS = (\[[^\]]*\]);/)[1].replace(/'/g, '"'));
 const modules = fs.readdirSync(JS).filter((f) => f.endsWith('.js')).sort();
 
 /**

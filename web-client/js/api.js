@@ -72,3 +72,16 @@ export function presets() {
 export function recentGames() {
   return request('GET', '/api/games?limit=8');
 }
+
+/** One finished game with its record: {id, finished_at, result, record}. */
+export function archivedGame(id) {
+  return request('GET', `/api/games/${encodeURIComponent(id)}`);
+}
+
+/**
+ * One page of a game's replay, from frame `from` on: a finished game's
+ * (`kind` 'games') or a room's game so far (`kind` 'rooms').
+ */
+export function replayPage(kind, code, from) {
+  return request('GET', `/api/${kind}/${encodeURIComponent(code)}/replay?from=${from}`);
+}

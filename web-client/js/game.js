@@ -696,6 +696,7 @@ export class GameScreen {
       buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, t('result.rematch')));
     }
     buttons.push(h('a', { href: '/', class: 'btn ghost' }, t('result.newGame')));
+    buttons.push(h('a', { href: `/r/${this.ctx.code}#replay`, class: 'btn ghost', id: 'watch-replay' }, t('replay.watch')));
     const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === this.geom.centre).length }));
     fill(this.resultEl,
       h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),

@@ -1,7 +1,8 @@
 // The home page: one tap to play (the computer, at once; or friends, with
 // a private room and its link ready), a custom game (preset, board, seats
 // and every option in plain words with a link to its rule), join by code,
-// the open public rooms and the recently finished games.
+// the games played in this browser, the open public rooms and the recently
+// finished games, each with its replay.
 
 import { h, fill } from './dom.js';
 import { PRESETS, OPTIONS, SEATS, LEVELS, levelName } from './names.js';
@@ -12,6 +13,7 @@ import { showError } from './announce.js';
 import { showThrow } from './cowries.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
 import { ruleHelp, offerShareOnArrival } from './lobby.js';
+import { myGamesCard } from './mygames.js';
 
 const REFRESH_MS = 8000;
 /** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
@@ -311,7 +313,8 @@ function gameItem(g) {
   return h('li', { class: 'game-item' },
     // The link's name is its visible text (no aria-label that would differ).
     h('a', { class: 'game-players', href: `/r/${g.id}` }, names.map((n, i) => [i ? t('home.recent.vs') : '', h('span', { class: ['who', i === w && 'winner'], text: n })])),
-    h('span', { class: 'game-meta', text: [outcome, preset?.name, g.board && t('home.boardSize', { size: g.board }), g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · ') }));
+    h('span', { class: 'game-meta' }, [outcome, preset?.name, g.board && t('home.boardSize', { size: g.board }), g.finished_at && ago(g.finished_at)].filter(Boolean).join(' · '),
+      ' · ', h('a', { class: 'game-replay', href: `/r/${g.id}#replay`, text: t('replay.watch') })));
 }
 
 async function loadList(ul, fetcher, render, empty) {
@@ -347,6 +350,7 @@ export function homeView(container, navigate) {
     h('div', { class: 'home-grid' },
       createForm(navigate),
       h('div', { class: 'home-side' },
+        myGamesCard(),
         joinForm(navigate),
         h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: t('home.open.title') }), roomsList),
         h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: t('home.recent.title') }), gamesList))));

@@ -1,7 +1,8 @@
 // The player's language: every string a player reads comes from a
-// catalog through t(). One catalog per language, in three plain modules
-// (web-client/i18n/LANG/ui.js, game.js, guide.js: `export default {key:
-// text}`), loaded before the first page is drawn; English fills any gap.
+// catalog through t(). One catalog per language, in four plain modules
+// (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js: `export
+// default {key: text}`), loaded before the first page is drawn; English
+// fills any gap.
 // Texts take {name} placeholders; a text whose form depends on a number is
 // an object of Intl.PluralRules categories ({one, other, ...}) chosen by
 // the `n` parameter. The choice is remembered in the browser; the first
@@ -18,7 +19,7 @@ export const LANGUAGES = [
 ];
 
 /** The catalog files of one language, by area. */
-const AREAS = ['ui', 'game', 'guide'];
+const AREAS = ['ui', 'game', 'guide', 'replay'];
 const STORAGE_KEY = 'chowka.lang';
 
 let lang = 'en';

@@ -1,12 +1,16 @@
 // Entry point: routes on location.pathname (the server serves index.html
 // for / and /r/CODE) and on the hash for the two pages about the game: the
 // guide (/#how-to-play, a section: /#howto-gate) and the rules reference
-// (/#rules, one rule: /#rule-R7), so links to either work from anywhere.
+// (/#rules, one rule: /#rule-R7), so links to either work from anywhere;
+// for the games played in this browser (/#my-games); and, on a room's
+// address, for its replay (/r/CODE#replay, one move: /r/CODE#move=57).
 
 import { homeView } from './home.js';
 import { roomView } from './room.js';
 import { rulesView } from './rules-page.js';
 import { howtoView, scrollToSection } from './howto.js';
+import { replayView, isReplayHash, moveOfHash } from './replay.js';
+import { myGamesView } from './mygames.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
@@ -15,6 +19,8 @@ import { languageSelect } from './language.js';
 const app = document.getElementById('app');
 let cleanup = null;
 let current = '';
+/** The replay shown, told which move to show when the hash changes by hand. */
+let replay = null;
 
 function navigate(path) {
   history.pushState(null, '', path);
@@ -22,18 +28,19 @@ function navigate(path) {
 }
 
 function siteHeader(page) {
-  const link = (href, text, key) => h('a', { href, text, 'aria-current': page === key ? 'page' : undefined });
+  const link = (href, text, key) => h('a', { href, text, class: `nav-${key}`, 'aria-current': page === key ? 'page' : undefined });
   return h('header', { class: 'site-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': t('site.homeLink') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: t('site.brand') })),
-    h('nav', { 'aria-label': t('site.nav') }, link('/#how-to-play', t('site.howto'), 'howto'), link('/#rules', t('site.rules'), 'rules')),
+    h('nav', { 'aria-label': t('site.nav') }, link('/#how-to-play', t('site.howto'), 'howto'), link('/#rules', t('site.rules'), 'rules'), link('/#my-games', t('mygames.nav'), 'mygames')),
     languageSelect(),
     muteButton());
 }
 
-/** Which page a hash names: the guide, the rules, or none (the home page). */
+/** Which page a hash names: the guide, the rules, my games, or none (the home page). */
 function hashPage(hash) {
   if (hash === 'how-to-play' || hash.startsWith('howto-')) return 'howto';
   if (hash === 'rules' || hash.startsWith('rule-')) return 'rules';
+  if (hash === 'my-games') return 'mygames';
   return null;
 }
 
@@ -41,19 +48,30 @@ function route() {
   const path = location.pathname;
   const hash = location.hash.slice(1);
   const room = /^\/r\/([^/]+)\/?$/.exec(path);
-  const page = room ? 'room' : hashPage(hash);
+  const page = room ? (isReplayHash(hash) ? 'replay' : 'room') : hashPage(hash);
   // Any other hash is an in-page anchor (the skip link's #app): stay put.
   if (!room && !page && hash && current && document.getElementById(hash)) return;
-  const key = room ? `room:${room[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
+  const key = room ? `${page}:${room[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
   if (key === current) {
     // A link from the guide's contents to one of its sections.
     if (page === 'howto') scrollToSection(hash);
+    // A move typed into the address bar.
+    if (page === 'replay') replay?.show(moveOfHash(hash));
     return;
   }
   cleanup?.();
   cleanup = null;
+  replay = null;
   current = key;
   window.scrollTo(0, 0);
+  if (page === 'replay') {
+    app.className = 'page-replay';
+    const main = h('div', { class: 'page' });
+    app.replaceChildren(siteHeader(null), main);
+    replay = replayView(main, decodeURIComponent(room[1]).toUpperCase().replace(/[^0-9A-Z]/g, ''), moveOfHash(hash));
+    cleanup = replay.close;
+    return;
+  }
   if (room) {
     app.className = 'page-room';
     cleanup = roomView(app, decodeURIComponent(room[1]), navigate);
@@ -69,6 +87,9 @@ function route() {
   } else if (page === 'howto') {
     document.title = t('title.howto', { game });
     howtoView(main, hash === 'how-to-play' ? null : hash);
+  } else if (page === 'mygames') {
+    document.title = t('title.myGames', { game });
+    myGamesView(main);
   } else {
     document.title = t('title.home', { game });
     cleanup = homeView(main, navigate);

@@ -1,6 +1,7 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
-// computer level last played against, and the mute switch. localStorage can throw (private mode, quota): every
+// computer level last played against, the mute switch, and the games played
+// here ("My games"). localStorage can throw (private mode, quota): every
 // access is guarded so the game still works, only without memory.
 
 function read(key) {
@@ -58,4 +59,26 @@ export function muted() {
 
 export function saveMuted(m) {
   write('chowka.muted', m ? '1' : '0');
+}
+
+/** How many games "My games" remembers, newest first; older ones are forgotten. */
+const MAX_GAMES = 50;
+
+/**
+ * The games this browser played in, newest first: `[{code, seat, players,
+ * result, started, finished, preset, board}]` (mygames.js writes them).
+ */
+export function savedGames() {
+  try {
+    const list = JSON.parse(read('chowka.games'));
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers game `entry` (by its code) as the newest, keeping at most MAX_GAMES. */
+export function saveGame(entry) {
+  const rest = savedGames().filter((g) => g.code !== entry.code);
+  write('chowka.games', JSON.stringify([entry, ...rest].slice(0, MAX_GAMES)));
 }

@@ -1,0 +1,493 @@
+// The replay viewer (/r/CODE#replay, or /r/CODE#move=57 for one move): a
+// finished game, or the moves so far of one still being played, stepped
+// through move by move: forward, back, play at a chosen speed, jump with
+// the slider or to a round, from the keyboard too (arrows, Home/End,
+// space). The browser has no rules engine: the server replays the game and
+// sends frames (docs/protocol.md, "GET /api/games/{id}/replay"), each the
+// state the live game draws with the events of its action, drawn here with
+// the live board (board.js) and told in the live log's words (events.js).
+// A finished game also shows whether its throws were fair (fair.js) and
+// the game in numbers (numbers.js), and offers its record to download.
+
+import { h, s, fill } from './dom.js';
+import { BoardView } from './board.js';
+import { showThrow } from './cowries.js';
+import { feedLines } from './events.js';
+import { seatName, swatch } from './players.js';
+import { PRESETS, SEATS } from './names.js';
+import { t } from './i18n.js';
+import { announce, showError } from './announce.js';
+import { savedGames } from './storage.js';
+import { saveJson, recordFile } from './mygames.js';
+import { numbersView } from './numbers.js';
+import * as api from './api.js';
+
+/** Time a frame stays on screen when playing at 1×. */
+const FRAME_MS = 1000;
+const SPEEDS = [0.5, 1, 2, 4, 8];
+/** How often a game still being played is asked for newer moves. */
+const LIVE_POLL_MS = 10000;
+/** Log lines of these kinds also show over the board, as in live play: hits, lost turns, truces. */
+const FLASHED = new Set(['hit', 'penalty', 'truce']);
+
+/** Icon paths (24x24) of the replay's buttons: drawn, so every phone shows them alike. */
+const ICONS = {
+  first: 'M5 4h2.5v16H5zM20 4v16L9 12z',
+  prev: 'M17 4v16L6 12z',
+  play: 'M7 4v16l13-8z',
+  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
+  next: 'M7 4v16l11-8z',
+  last: 'M16.5 4H19v16h-2.5zM4 4v16l11-8z',
+};
+
+function icon(name) {
+  return s('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, s('path', { d: ICONS[name] }));
+}
+
+/** The move a hash names (`move=57`), or null (`replay`: the start). */
+export function moveOfHash(hash) {
+  const m = /^move=(\d+)$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
+/** Whether a room page's hash asks for the replay rather than the room. */
+export function isReplayHash(hash) {
+  return hash === 'replay' || moveOfHash(hash) !== null;
+}
+
+/** The record of a replayed game, from its frames (docs/record.md), for one still being played. */
+function recordOf(replay, frames) {
+  return {
+    format: 'chowka-record/1',
+    setup: replay.setup,
+    // Named as the archive names them: a computer by its level.
+    players: replay.seats.map((s) => s.name ?? (s.bot ? `Computer (${s.bot})` : '')),
+    actions: frames.slice(1).map((f) => f.action),
+    result: replay.result,
+  };
+}
+
+/**
+ * Renders the replay of room `code` into `container`, at move `start` (or
+ * the beginning). Returns {close(), show(n)}: show() jumps to a move (the
+ * address bar's hash changed by hand).
+ */
+export function replayView(container, code, start) {
+  const me = savedGames().find((g) => g.code === code)?.seat ?? null;
+  const state = {
+    kind: 'games',
+    replay: null,
+    frames: [],
+    /** Round number -> the first frame of that round. */
+    roundStart: new Map(),
+    record: null,
+    at: 0,
+    playing: false,
+    speed: 1,
+    closed: false,
+  };
+  let timer = null;
+  let poll = null;
+  // A move asked for whose page has not come yet.
+  let wanted = start;
+
+  const heading = h('h1', { id: 'replay-heading', text: t('replay.heading', { code }) });
+  const sub = h('p', { class: 'replay-sub' });
+  const links = h('p', { class: 'replay-links' });
+  const status = h('p', { class: 'replay-status', id: 'replay-status' });
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'board');
+  svg.setAttribute('role', 'group');
+  const board = new BoardView(svg, { onPawn() {}, onDest() {} });
+  // Over the board while its move is shown; the list of what happened says it to screen readers.
+  const flashEl = h('div', { class: 'flash-msg', 'aria-hidden': 'true', hidden: true });
+
+  const button = (id, label, name, fn) => h('button', { type: 'button', class: 'btn replay-btn', id, 'aria-label': label, title: label, onclick: fn }, icon(name));
+  const firstBtn = button('replay-first', t('replay.first'), 'first', () => go(0));
+  const prevBtn = button('replay-prev', t('replay.prev'), 'prev', () => step(-1));
+  const playBtn = button('replay-play', t('replay.play'), 'play', () => togglePlay());
+  playBtn.setAttribute('aria-pressed', 'false');
+  const nextBtn = button('replay-next', t('replay.next'), 'next', () => step(1));
+  const lastBtn = button('replay-last', t('replay.last'), 'last', () => go(state.replay.total));
+  const slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: 0, value: 0, step: 1, 'aria-label': t('replay.slider') });
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const speed = h('select', { id: 'replay-speed' }, SPEEDS.map((s) => h('option', { value: s, selected: s === 1, text: t('replay.speedValue', { n: s }) })));
+  speed.addEventListener('change', () => {
+    state.speed = Number(speed.value);
+    if (state.playing) schedule();
+  });
+  const rounds = h('select', { id: 'replay-round' });
+  rounds.addEventListener('change', () => {
+    if (rounds.value !== '') go(Number(rounds.value));
+  });
+  const controls = h('div', { class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls') },
+    h('div', { class: 'replay-buttons' }, firstBtn, prevBtn, playBtn, nextBtn, lastBtn),
+    slider,
+    h('div', { class: 'replay-pickers' },
+      h('label', { class: 'replay-picker' }, h('span', { text: t('replay.speed') }), speed),
+      h('label', { class: 'replay-picker' }, h('span', { text: t('replay.round') }), rounds)));
+
+  const cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  cowries.setAttribute('class', 'cowries');
+  cowries.setAttribute('viewBox', '0 0 240 80');
+  cowries.setAttribute('role', 'img');
+  showThrow(cowries, null, false);
+  const held = h('p', { class: 'replay-held' });
+  const events = h('ol', { class: 'replay-events', id: 'replay-events' });
+  const players = h('ul', { class: 'replay-players' });
+  const fair = h('p', { class: 'replay-fair', role: 'status', hidden: true });
+  const numbers = h('div', { class: 'replay-numbers' });
+  const downloadBtn = h('button', { type: 'button', class: 'btn', id: 'replay-download', onclick: () => download() }, t('replay.download'));
+  const copyBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-copy', onclick: () => copyLink() }, t('replay.copyLink'));
+  const newerBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-newer', hidden: true, onclick: () => fetchNewer() }, t('replay.newer'));
+
+  const body = h('div', { class: 'replay-body', hidden: true },
+    h('div', { class: 'replay-board-col' },
+      status,
+      h('div', { class: 'board-wrap' }, svg, flashEl),
+      controls,
+      h('p', { class: 'hint replay-keys', text: t('replay.keys') })),
+    h('div', { class: 'replay-side' },
+      h('section', { class: 'card replay-now', 'aria-labelledby': 'replay-now-title' },
+        h('h2', { id: 'replay-now-title', class: 'panel-title', text: t('replay.thisMove') }),
+        h('div', { class: 'replay-throw' }, cowries, held),
+        events),
+      h('section', { class: 'card', 'aria-labelledby': 'replay-players-title' },
+        h('h2', { id: 'replay-players-title', class: 'panel-title', text: t('game.players') }), players),
+      fair,
+      h('div', { class: 'replay-actions' }, downloadBtn, copyBtn, newerBtn),
+      numbers));
+  const loading = h('p', { class: 'loading', role: 'status', text: t('replay.loading') });
+  const root = h('section', { class: 'replay', 'aria-labelledby': 'replay-heading', 'aria-busy': 'true' },
+    h('div', { class: 'replay-head' }, heading, sub, links), loading, body);
+  container.replaceChildren(root);
+  document.title = t('title.replay', { code, game: t('site.gameName') });
+
+  // A seat the record names nobody in goes by its colour.
+  const who = (i) => {
+    const seat = state.replay?.seats[i];
+    return seat?.name || seat?.bot ? seatName(seat) : SEATS[i]?.colour;
+  };
+
+  /** Loads the first page (the archive's, else the room's), then the rest in the background. */
+  async function load() {
+    let first;
+    try {
+      first = await api.replayPage('games', code, 0);
+    } catch (err) {
+      if (err.status !== 404) return failed(err);
+      try {
+        state.kind = 'rooms';
+        first = await api.replayPage('rooms', code, 0);
+      } catch (err2) {
+        return failed(err2);
+      }
+    }
+    if (state.closed) return;
+    take(first);
+    setUp();
+    render(false);
+    if (wanted) go(wanted, false);
+    root.removeAttribute('aria-busy');
+    loading.remove();
+    body.hidden = false;
+    if (!state.replay.live) loadRecord();
+    await loadRest(first.next);
+    if (state.replay.live) poll = setInterval(fetchNewer, LIVE_POLL_MS);
+  }
+
+  /** Lays the frames of a page into place. */
+  function take(page) {
+    state.replay = { ...page, frames: undefined };
+    for (const f of page.frames) state.frames[f.n] = f;
+  }
+
+  async function loadRest(next) {
+    while (next !== null && next !== undefined && !state.closed) {
+      let page;
+      try {
+        page = await api.replayPage(state.kind, code, next);
+      } catch (err) {
+        showError(err.message);
+        return;
+      }
+      take(page);
+      next = page.next;
+      refreshRange();
+      // A move asked for (by its link, or the slider) may have been on this page.
+      if (wanted !== null && state.frames[wanted]) go(wanted, false);
+    }
+  }
+
+  /** A game still being played: its newer moves, from the last one seen on. */
+  async function fetchNewer() {
+    if (state.closed || !state.replay?.live) return;
+    const last = state.replay.total;
+    const atEnd = state.at === last;
+    try {
+      const page = await api.replayPage(state.kind, code, last);
+      take(page);
+      await loadRest(page.next);
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+    refreshRange();
+    setUp();
+    if (atEnd && !state.playing) go(state.replay.total, false);
+    else render(false);
+    if (!state.replay.live) {
+      clearInterval(poll);
+      loadRecord();
+    }
+  }
+
+  function failed(err) {
+    if (state.closed) return;
+    loading.remove();
+    root.removeAttribute('aria-busy');
+    document.title = t('title.noReplay', { game: t('site.gameName') });
+    heading.textContent = err.status === 404 || err.status === 409 ? t('replay.none') : t('replay.failed');
+    fill(sub, err.status === 404 || err.status === 409 ? t('replay.noneText', { code }) : err.message);
+    fill(links, h('a', { href: '/', class: 'btn primary', text: t('room.backHome') }));
+  }
+
+  /** The parts that change only when the game does: heading line, links, the rounds, the numbers. */
+  function setUp() {
+    const r = state.replay;
+    board.setGeometry(r.board, me);
+    const names = r.seats.map((s, i) => who(i));
+    const preset = PRESETS.find((p) => p.id === r.rules.preset);
+    const w = r.result?.winner;
+    const outcome = r.live ? t('replay.live') : w !== undefined ? (w === me ? t('mygames.youWon') : t('mygames.won', { who: names[w] })) : t('mygames.draw');
+    fill(sub, [names.join(t('home.recent.vs')), outcome, preset?.name, t('home.boardSize', { size: r.board.size })].filter(Boolean).join(' · '));
+    fill(links,
+      h('a', { href: `/r/${code}`, class: 'btn small', text: t(r.live ? 'mygames.backToGame' : 'replay.openRoom') }),
+      h('a', { href: '/#my-games', class: 'btn small ghost', text: t('mygames.title') }));
+    newerBtn.hidden = !r.live;
+    refreshRange();
+    if (!r.live) fill(numbers, numbersView(r.numbers, who, me));
+    else numbers.replaceChildren();
+  }
+
+  /** The slider's range and the rounds' list, as far as frames have come. */
+  function refreshRange() {
+    const r = state.replay;
+    slider.max = String(r.total);
+    state.roundStart = new Map();
+    state.frames.forEach((f, n) => {
+      if (f && !state.roundStart.has(f.game.round)) state.roundStart.set(f.game.round, n);
+    });
+    const kept = rounds.value;
+    fill(rounds, h('option', { value: '', text: t('replay.roundPick') }),
+      [...state.roundStart].map(([round, n]) => h('option', { value: n, text: t('replay.roundOption', { round }) })));
+    rounds.value = kept;
+  }
+
+  /** Shows move `n` (clamped to what exists); `animate` when it is the one after the one shown. */
+  function go(n, speak = true) {
+    const r = state.replay;
+    if (!r) return;
+    n = Math.max(0, Math.min(n, r.total));
+    if (!state.frames[n]) {
+      // Not here yet: the pages come in order; this one will be shown when it does.
+      wanted = n;
+      status.textContent = t('replay.loading');
+      return;
+    }
+    wanted = null;
+    const animate = n === state.at + 1;
+    state.at = n;
+    render(animate, speak);
+    history.replaceState(null, '', `#move=${n}`);
+    if (n >= r.total && state.playing) togglePlay();
+  }
+
+  function step(d) {
+    if (state.playing) togglePlay();
+    go(state.at + d);
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!state.playing) return;
+      go(state.at + 1, false);
+      if (state.playing) schedule();
+    }, FRAME_MS / state.speed);
+  }
+
+  function togglePlay() {
+    state.playing = !state.playing;
+    if (state.playing && state.at >= state.replay.total) go(0, false);
+    playBtn.replaceChildren(icon(state.playing ? 'pause' : 'play'));
+    playBtn.setAttribute('aria-pressed', String(state.playing));
+    if (state.playing) schedule();
+    else clearTimeout(timer);
+  }
+
+  /** Draws the frame shown: board, move counter, the throw, held values, what happened, players. */
+  function render(animate, speak = false) {
+    const r = state.replay;
+    const f = state.frames[state.at];
+    const g = f.game;
+    const centre = r.board.centre;
+    // The last move's squares light up, as in live play.
+    let trail = [];
+    let walk = 0;
+    const walks = [];
+    const hits = [];
+    let thrown = null;
+    for (const e of f.events) {
+      if (e.type === 'walked') {
+        const positions = f.walks[walk++] ?? [e.from, e.to];
+        trail = positions.map((p) => r.board.paths[e.player][p]);
+        walks.push({ seat: e.player, pawns: e.pawns, positions: positions.slice(0, -1) });
+      } else if (e.type === 'entered') {
+        trail = [r.board.paths[e.player][0]];
+        hits.push({ seat: e.player, pawns: e.pawns });
+      } else if (e.type === 'hit') {
+        hits.push({ seat: e.victim, pawns: e.pawns });
+      } else if (e.type === 'thrown') {
+        thrown = e.value;
+      }
+    }
+    board.render(g, { movable: new Set(), selected: new Set(), dests: [], trail, seatLabel: who });
+    if (animate) board.animate(walks, hits);
+    showThrow(cowries, thrown, animate && thrown !== null);
+
+    const over = g.result !== 'ongoing';
+    const w = g.result?.winner;
+    const where = state.at === 0 ? t('replay.start')
+      : over ? (w !== undefined ? t('game.banner.won', { who: who(w) }) : t('game.banner.draw'))
+        : t('replay.toMove', { round: g.round, who: who(g.to_move) });
+    fill(status, h('strong', { class: 'replay-count', text: t('replay.move', { n: state.at, total: r.total }) }), h('span', { class: 'replay-where', text: where }));
+    slider.value = String(state.at);
+    // The round list names the round of the move shown.
+    rounds.value = String(state.roundStart?.get(g.round) ?? '');
+    slider.setAttribute('aria-valuetext', t('replay.move', { n: state.at, total: r.total }));
+    firstBtn.disabled = prevBtn.disabled = state.at === 0;
+    nextBtn.disabled = lastBtn.disabled = state.at >= r.total;
+
+    const values = g.held.slice().sort((a, b) => a - b);
+    fill(held, over ? '' : [
+      h('span', { class: 'held-label', text: t('game.holds', { who: who(g.to_move) }) }), ' ',
+      values.length ? values.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) })) : h('span', { class: 'none', text: t('game.nothingYet') }),
+      h('span', { class: 'pending', text: ` ${g.pending ? t('game.pending.toCome', { n: g.pending }) : t('game.pending.none')}` }),
+    ]);
+
+    const lines = feedLines(f.events, who, centre, me);
+    fill(events, lines.length ? lines.map((l) => h('li', { class: ['feed-event', l.kind && `ev-${l.kind}`], text: l.text }))
+      : h('li', { class: 'feed-event', text: t(state.at === 0 ? 'replay.begins' : 'replay.nothing') }));
+    const big = lines.filter((l) => FLASHED.has(l.kind)).pop();
+    flashEl.hidden = !big;
+    if (big) {
+      flashEl.textContent = big.text;
+      flashEl.className = `flash-msg flash-${big.kind}`;
+    }
+    if (speak) announce([t('replay.move', { n: state.at, total: r.total }), ...lines.filter((l) => l.kind !== 'turn').map((l) => l.text)].join('. '));
+
+    fill(players, r.seats.map((seat, i) => {
+      const home = g.pawns[i].filter((p) => p === centre).length;
+      return h('li', { class: ['player', `seat-${i}`, !over && g.to_move === i && 'to-move', i === me && 'me'] },
+        swatch(i),
+        h('div', { class: 'player-main' },
+          h('div', { class: 'player-line' },
+            h('span', { class: 'player-name', title: who(i), text: who(i) }),
+            i === me && h('span', { class: 'you', text: t('players.you') })),
+          h('div', { class: 'player-progress' },
+            h('progress', { max: r.board.max_progress, value: g.progress[i], 'aria-label': t('players.progress', { who: who(i) }) }),
+            h('span', { class: 'home-count', text: t('players.in', { n: home, total: r.rules.pawns }) })),
+          h('div', { class: 'badges' },
+            g.has_hit[i] && h('span', { class: 'badge', title: t('players.gate.title'), text: t('players.gate') }),
+            w === i && h('span', { class: 'badge win', text: t('players.winner') }))));
+    }));
+  }
+
+  /** A finished game's record: for the download, and to check its throws. */
+  async function loadRecord() {
+    try {
+      state.record = (await api.archivedGame(code)).record;
+    } catch {
+      // A room read from its event log before the archive has it: no check yet.
+      return;
+    }
+    if (state.record?.fair) checkThrows(state.record);
+  }
+
+  /** Recomputes every throw from the record's fair section (fair.js) and says what it found. */
+  async function checkThrows(record) {
+    fair.hidden = false;
+    fair.className = 'replay-fair';
+    fair.textContent = t('replay.fair.checking');
+    try {
+      const { verifyThrows } = await import('./fair.js');
+      const v = await verifyThrows(record);
+      fair.classList.add(v.ok ? 'ok' : 'bad');
+      // Throws are counted from 1 for people (firstBad counts from 0).
+      fair.textContent = v.ok ? t('replay.fair.ok', { n: v.total }) : v.firstBad !== null && v.firstBad !== undefined
+        ? t('replay.fair.bad', { n: v.firstBad + 1, total: v.total }) : t('replay.fair.failed');
+    } catch {
+      fair.classList.add('bad');
+      fair.textContent = t('replay.fair.failed');
+    }
+  }
+
+  async function download() {
+    if (!state.replay) return;
+    if (state.replay.live) {
+      if (state.frames.filter(Boolean).length <= state.replay.total) {
+        showError(t('replay.loading'));
+        return;
+      }
+      saveJson(recordFile(code), recordOf(state.replay, state.frames));
+      return;
+    }
+    if (!state.record) await loadRecord();
+    if (state.record) saveJson(recordFile(code), state.record);
+    else showError(t('replay.failed'));
+  }
+
+  async function copyLink() {
+    const link = `${location.origin}/r/${code}#move=${state.at}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      announce(t('replay.copied'));
+      copyBtn.textContent = t('replay.copied');
+      setTimeout(() => (copyBtn.textContent = t('replay.copyLink')), 2000);
+    } catch {
+      // No clipboard (an insecure page, a refusal): the address bar has the link.
+      window.prompt(t('replay.copyLink'), link);
+    }
+  }
+
+  /** Keys anywhere on the page: arrows step, Home/End jump, space plays or pauses. */
+  function onKey(e) {
+    if (!state.replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = e.target;
+    const typing = el instanceof HTMLElement && (el.matches('input:not([type="range"]), select, textarea') || el.isContentEditable);
+    if (typing || el === slider) return;
+    const act = { ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => go(0), End: () => go(state.replay.total) }[e.key];
+    if (act) {
+      e.preventDefault();
+      act();
+    } else if (e.key === ' ' && !el.matches?.('button, a, summary')) {
+      e.preventDefault();
+      togglePlay();
+    }
+  }
+  document.addEventListener('keydown', onKey);
+
+  load();
+  return {
+    close() {
+      state.closed = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      document.removeEventListener('keydown', onKey);
+    },
+    show(n) {
+      if (n !== null && n !== state.at) go(n);
+    },
+  };
+}

@@ -28,21 +28,24 @@ fn mid_game_positions(rules: Rules, count: usize) -> Vec<Game> {
     out
 }
 
+/// Chowka Bhara for four players on a board of size `board`.
+fn four_players_on(board: u8) -> Rules {
+    Rules::with(
+        Preset::ChowkaBhara,
+        Overrides {
+            players: Some(4),
+            board: Some(board),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
 fn legal_moves(c: &mut Criterion) {
     for (name, rules) in [
-        ("5x5-4p", Rules::preset(Preset::ChowkaBhara, 4)),
-        (
-            "9x9-4p",
-            Rules::with(
-                Preset::ChowkaBhara,
-                Overrides {
-                    players: Some(4),
-                    board: Some(9),
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-        ),
+        ("5x5-4p", four_players_on(5)),
+        ("9x9-4p", four_players_on(9)),
+        ("11x11-4p", four_players_on(11)),
     ] {
         let positions = mid_game_positions(rules, 256);
         let mut group = c.benchmark_group("legal_moves");

@@ -6,9 +6,10 @@ use std::fmt;
 /// A seat at the table, numbered from 0 in turn order (R2).
 pub type Player = u8;
 
-/// A set of a player's pawns, by index (at most 8 pawns, O7).
+/// A set of a player's pawns, by index: bit `i` is pawn `i` (at most
+/// [`MAX_PAWNS`](crate::MAX_PAWNS) pawns, 10 on 11x11, O7).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct PawnSet(pub u8);
+pub struct PawnSet(pub u16);
 
 impl PawnSet {
     /// The empty set.
@@ -36,7 +37,7 @@ impl PawnSet {
 
     /// Whether `pawn` is in the set.
     pub fn contains(self, pawn: u8) -> bool {
-        pawn < 8 && self.0 >> pawn & 1 == 1
+        (pawn as usize) < crate::MAX_PAWNS && self.0 >> pawn & 1 == 1
     }
 
     /// Adds a pawn.
@@ -51,14 +52,15 @@ impl PawnSet {
 
     /// The pawn indices, ascending.
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..8u8).filter(move |&i| self.contains(i))
+        (0..crate::MAX_PAWNS as u8).filter(move |&i| self.contains(i))
     }
 
-    /// Builds a set from a list of indices; `None` if an index repeats or is 8 or more.
+    /// Builds a set from a list of indices; `None` if an index repeats or is
+    /// [`MAX_PAWNS`](crate::MAX_PAWNS) or more.
     pub fn from_indices(indices: &[u8]) -> Option<PawnSet> {
         let mut set = PawnSet::EMPTY;
         for &i in indices {
-            if i >= 8 || set.contains(i) {
+            if i as usize >= crate::MAX_PAWNS || set.contains(i) {
                 return None;
             }
             set = set.with(i);
@@ -82,8 +84,12 @@ impl Serialize for PawnSet {
 impl<'de> Deserialize<'de> for PawnSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = Vec::<u8>::deserialize(d)?;
-        PawnSet::from_indices(&v)
-            .ok_or_else(|| serde::de::Error::custom("pawn indices must be distinct and below 8"))
+        PawnSet::from_indices(&v).ok_or_else(|| {
+            serde::de::Error::custom(format_args!(
+                "pawn indices must be distinct and below {}",
+                crate::MAX_PAWNS
+            ))
+        })
     }
 }
 

@@ -53,14 +53,21 @@ impl Side {
     }
 }
 
-/// A board size N (R1): 5, 7 or 9.
+/// A board size N (R1): 5, 7, 9 or 11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     tables: &'static Tables,
 }
 
-/// Largest number of squares on any board (9x9).
-pub const MAX_SQUARES: usize = 81;
+/// Largest number of squares on any board (11x11). Square indices stay
+/// below 128, so a set of squares is one `u128`.
+pub const MAX_SQUARES: usize = 121;
+
+// Square sets are `u128` bitboards (safe, outer, occupancy).
+const _: () = assert!(MAX_SQUARES <= 128);
+
+/// Squares on the longest ring, ring 0 of 11x11: 4(N-1).
+const MAX_RING: usize = 40;
 
 /// Per-size lookup tables, built at compile time.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -74,7 +81,12 @@ struct Tables {
     outer: u128,
 }
 
-static TABLES: [Tables; 3] = [Tables::new(5), Tables::new(7), Tables::new(9)];
+static TABLES: [Tables; 4] = [
+    Tables::new(5),
+    Tables::new(7),
+    Tables::new(9),
+    Tables::new(11),
+];
 
 impl Tables {
     const fn new(n: u8) -> Tables {
@@ -142,7 +154,8 @@ impl Tables {
         let mut safe: u128 = 0;
         safe |=
             bit(nn, nn - 1, m) | bit(nn, m, nn - 1) | bit(nn, 0, m) | bit(nn, m, 0) | bit(nn, m, m);
-        // Corners of rings 1 ..= (N-5)/2: ring 1 on 7x7, rings 1 and 2 on 9x9.
+        // Corners of rings 1 ..= m-2 = (N-5)/2: ring 1 on 7x7, rings 1 and 2
+        // on 9x9, rings 1, 2 and 3 on 11x11.
         let mut ring = 1;
         while nn >= 7 && ring <= (nn - 5) / 2 {
             let far = nn - 1 - ring;
@@ -171,8 +184,8 @@ const fn bit(n: usize, r: usize, c: usize) -> u128 {
 }
 
 /// The squares of ring `k`, anticlockwise as displayed, from its bottom-left corner.
-const fn ring_anticlockwise(n: usize, k: usize) -> [(usize, usize); 32] {
-    let mut out = [(0, 0); 32];
+const fn ring_anticlockwise(n: usize, k: usize) -> [(usize, usize); MAX_RING] {
+    let mut out = [(0, 0); MAX_RING];
     let lo = k;
     let hi = n - 1 - k;
     let mut i = 0;
@@ -204,12 +217,13 @@ const fn ring_anticlockwise(n: usize, k: usize) -> [(usize, usize); 32] {
 }
 
 impl Board {
-    /// The board of size `n`, or `None` unless `n` is 5, 7 or 9 (R1).
+    /// The board of size `n`, or `None` unless `n` is 5, 7, 9 or 11 (R1).
     pub fn new(n: u8) -> Option<Board> {
         let tables = match n {
             5 => &TABLES[0],
             7 => &TABLES[1],
             9 => &TABLES[2],
+            11 => &TABLES[3],
             _ => return None,
         };
         Some(Board { tables })
@@ -308,6 +322,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::BOARD_SIZES;
 
     fn sq(row: u8, col: u8) -> Square {
         Square { row, col }
@@ -353,26 +368,65 @@ mod tests {
 
     #[test]
     fn south_path_on_7x7_matches_r3_examples() {
-        let b = Board::new(7).unwrap();
-        for (pos, (r, c)) in [
-            (0, (6, 3)),
-            (23, (6, 2)),
-            (24, (5, 2)),
-            (25, (5, 1)),
-            (26, (4, 1)),
-            (39, (5, 3)),
-            (40, (4, 3)),
-            (41, (4, 4)),
-            (47, (4, 2)),
-            (48, (3, 3)),
-        ] {
+        assert_south_squares(
+            Board::new(7).unwrap(),
+            &[
+                (0, (6, 3)),
+                (23, (6, 2)),
+                (24, (5, 2)),
+                (25, (5, 1)),
+                (26, (4, 1)),
+                (39, (5, 3)),
+                (40, (4, 3)),
+                (41, (4, 4)),
+                (47, (4, 2)),
+                (48, (3, 3)),
+            ],
+        );
+    }
+
+    /// Checks South's path (R3) at the given positions.
+    fn assert_south_squares(b: Board, expected: &[(u8, (u8, u8))]) {
+        for &(pos, (r, c)) in expected {
             assert_eq!(b.square(Side::S, pos), sq(r, c), "position {pos}");
         }
     }
 
     #[test]
+    fn south_path_on_11x11_walks_five_rings_r3() {
+        let b = Board::new(11).unwrap();
+        assert_eq!((b.gate(), b.first_inner(), b.centre()), (39, 40, 120));
+        // Each ring starts one square straight up from the last square of
+        // the ring outside it, and runs the other way round.
+        assert_south_squares(
+            b,
+            &[
+                (0, (10, 5)),
+                (1, (10, 6)),
+                (39, (10, 4)),
+                (40, (9, 4)),
+                (41, (9, 3)),
+                (71, (9, 5)),
+                (72, (8, 5)),
+                (73, (8, 6)),
+                (95, (8, 4)),
+                (96, (7, 4)),
+                (97, (7, 3)),
+                (111, (7, 5)),
+                (112, (6, 5)),
+                (113, (6, 6)),
+                (119, (6, 4)),
+                (120, (5, 5)),
+            ],
+        );
+        // R3: East's path is South's turned a quarter anticlockwise.
+        assert_eq!(b.home(Side::E), sq(5, 10));
+        assert_eq!(b.square(Side::E, 40), sq(6, 9));
+    }
+
+    #[test]
     fn every_path_visits_every_square_once() {
-        for n in [5, 7, 9] {
+        for n in BOARD_SIZES {
             let b = Board::new(n).unwrap();
             for side in Side::ALL {
                 let mut seen = vec![false; b.squares()];
@@ -423,6 +477,7 @@ mod tests {
         assert_eq!(count(5), 5);
         assert_eq!(count(7), 9);
         assert_eq!(count(9), 13);
+        assert_eq!(count(11), 17);
         let b = Board::new(9).unwrap();
         for (r, c) in [
             (1, 1),
@@ -437,5 +492,35 @@ mod tests {
             assert!(b.is_safe(sq(r, c)));
         }
         assert!(!b.is_safe(sq(3, 3)));
+        // 11x11: the corners of rings 1, 2 and 3 are safe, not those of
+        // ring 4 around the centre, nor the outer corners.
+        let b = Board::new(11).unwrap();
+        for k in 0..=4u8 {
+            let far = 10 - k;
+            let corners = [sq(k, k), sq(k, far), sq(far, k), sq(far, far)];
+            for corner in corners {
+                assert_eq!(
+                    b.is_safe(corner),
+                    (1..=3).contains(&k),
+                    "{corner} on ring {k}"
+                );
+                assert_eq!(b.ring(corner), k);
+            }
+        }
+        for home in [sq(10, 5), sq(5, 10), sq(0, 5), sq(5, 0), sq(5, 5)] {
+            assert!(b.is_safe(home), "{home}");
+        }
+    }
+
+    #[test]
+    fn only_the_four_board_sizes_exist_r1() {
+        for n in 0..=u8::MAX {
+            let board = Board::new(n);
+            assert_eq!(board.is_some(), BOARD_SIZES.contains(&n), "{n}");
+            if let Some(b) = board {
+                assert_eq!(b.size(), n);
+                assert!(b.squares() <= MAX_SQUARES);
+            }
+        }
     }
 }

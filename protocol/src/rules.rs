@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 /// The board sizes N a game can be played on (R1), smallest first.
-pub const BOARD_SIZES: [u8; 3] = [5, 7, 9];
+pub const BOARD_SIZES: [u8; 4] = [5, 7, 9, 11];
 
 /// The three seed rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -208,7 +208,7 @@ impl Rules {
     pub fn check(&self) -> Result<(), RulesError> {
         if Board::new(self.board).is_none() {
             return Err(RulesError(format!(
-                "board must be 5, 7 or 9, not {} (R1)",
+                "board must be 5, 7, 9 or 11, not {} (R1)",
                 self.board
             )));
         }

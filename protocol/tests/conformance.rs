@@ -1,5 +1,6 @@
-//! Runs every rules scenario: the shared ones (../shared/conformance, when
-//! that folder exists) and the project's own (protocol/tests/scenarios).
+//! Runs every rules scenario: the shared ones (../shared/conformance and the
+//! 11x11 ones in ../shared/conformance-11x11, each when that folder exists)
+//! and the project's own (protocol/tests/scenarios).
 
 use chowka_protocol::scenario::run_dirs;
 use std::path::PathBuf;
@@ -19,17 +20,28 @@ fn run(dir: PathBuf) {
     assert_eq!(failed, 0, "scenarios failed in {}:\n{text}", dir.display());
 }
 
-#[test]
-fn shared_conformance_scenarios_pass() {
-    let dir = root().join("../shared/conformance");
+/// Runs a shared folder of scenarios, or says clearly that it was skipped.
+fn run_shared(folder: &str) {
+    let dir = root().join("../shared").join(folder);
     if !dir.is_dir() {
         println!(
-            "SKIPPED: {} does not exist, so no shared scenarios were run",
+            "SKIPPED: {} does not exist, so its shared scenarios were not run",
             dir.display()
         );
         return;
     }
     run(dir);
+}
+
+#[test]
+fn shared_conformance_scenarios_pass() {
+    run_shared("conformance");
+}
+
+/// R1, R4: the shared random games on 11x11 boards.
+#[test]
+fn shared_eleven_by_eleven_scenarios_pass() {
+    run_shared("conformance-11x11");
 }
 
 #[test]

@@ -194,3 +194,47 @@ fn a_third_grace_loses_the_turn_r11() {
     assert!(events.contains(&Event::GracePenalty { player: 0 }));
     assert_eq!(g.to_move(), 1);
 }
+
+#[test]
+fn ten_waiting_pawns_holding_a_four_and_an_eight_fit_the_move_list_r7() {
+    // The longest move list there is: on 11x11 with Ashta Chamma's entry,
+    // ten waiting pawns, a 4 (one or two of them enter) and an 8 (one to
+    // four): C(10,1) + C(10,2) = 55 and 55 + C(10,3) + C(10,4) = 385.
+    let rules = Rules::with(
+        Preset::AshtaChamma,
+        Overrides {
+            board: Some(11),
+            players: Some(4),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(rules.pawns, 10, "C10: N-1 pawns on 11x11");
+    let mut g = Game::new(rules);
+    let mut throws = ScriptedThrows::new([4, 8]);
+    g.play(0, Action::Throw, &mut throws).unwrap();
+    g.play(0, Action::Throw, &mut throws).unwrap();
+    let legal = g.legal_moves();
+    assert_eq!(legal.len(), 440);
+    assert!(legal.len() < legal.capacity());
+    let count = |v: u8, k: u32| {
+        legal
+            .iter()
+            .filter(|m| m.value == v && m.pawns.len() == k)
+            .count()
+    };
+    assert_eq!([count(4, 1), count(4, 2)], [10, 45]);
+    assert_eq!([count(8, 3), count(8, 4)], [120, 210]);
+    // The tenth pawn is pawn 9; there is no pawn 10 (O7).
+    let four = Move {
+        pawns: PawnSet::from_indices(&[6, 7, 8, 9]).unwrap(),
+        value: 8,
+        target: None,
+    };
+    g.play(0, Action::Move(four), &mut throws).unwrap();
+    assert_eq!(g.pawn(0, 9), Some(0));
+    assert_eq!(
+        g.play(0, single(10, 4), &mut throws).unwrap_err().code,
+        Code::NoSuchPawn
+    );
+}

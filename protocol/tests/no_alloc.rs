@@ -40,6 +40,7 @@ fn random_games_do_not_allocate() {
         (Preset::ChowkaBhara, 4, 5),
         (Preset::AshtaChamma, 3, 7),
         (Preset::ChaukaBara, 2, 9),
+        (Preset::AshtaChamma, 4, 11),
     ] {
         let o = Overrides {
             players: Some(players),

@@ -5,7 +5,7 @@
 use chowka_protocol::random::random_action;
 use chowka_protocol::{
     Action, Entry, Game, Gate, Move, MoveList, Overrides, PawnSet, Preset, Record, RecordedAction,
-    Rules, SeededThrows, Setup, Stranded,
+    Rules, SeededThrows, Setup, Stranded, BOARD_SIZES, MAX_PAWNS,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -15,7 +15,7 @@ use std::collections::HashMap;
 fn any_setup() -> impl Strategy<Value = Setup> {
     (
         prop::sample::select(Preset::ALL.to_vec()),
-        prop::sample::select(vec![5u8, 7, 9]),
+        prop::sample::select(BOARD_SIZES.to_vec()),
         2u8..=4,
         prop::option::of(prop::sample::select(vec![
             Entry::Home,
@@ -36,7 +36,7 @@ fn any_setup() -> impl Strategy<Value = Setup> {
         ])),
         prop::option::of(any::<bool>()),
         prop::option::of(any::<bool>()),
-        prop::option::of(1u8..=8),
+        prop::option::of(1u8..=MAX_PAWNS as u8),
     )
         .prop_map(
             |(preset, board, players, entry, gate, three_grace, stranded, pairs, truce, pawns)| {

@@ -32,7 +32,7 @@ impl Game {
     /// the centre never moves again (R8).
     pub(super) fn check_move(&self, me: Player, mv: Move, occ: &Occupancy) -> Result<Effect, Code> {
         let n = self.rules.pawns;
-        if mv.pawns.is_empty() || (mv.pawns.0 as u16) >> n != 0 {
+        if mv.pawns.is_empty() || u32::from(mv.pawns.0) >> n != 0 {
             return Err(Code::NoSuchPawn);
         }
         let pawns = &self.table.pawns[me as usize];
@@ -155,22 +155,7 @@ impl Game {
         let mi = me as usize;
         let n = self.rules.pawns;
         let pawns = &self.table.pawns[mi];
-        // `first` is the check of `mv` as given, without a target.
-        let mut emit = |mv: Move, first: Result<Effect, Code>| match first {
-            Ok(_) => f(mv),
-            Err(Code::TargetRequired) => {
-                for t in 0..self.rules.players {
-                    let with = Move {
-                        target: Some(t),
-                        ..mv
-                    };
-                    if t != me && self.check_move(me, with, occ).is_ok() {
-                        f(with);
-                    }
-                }
-            }
-            Err(_) => {}
-        };
+        let mut emit = |mv: Move, first: Result<Effect, Code>| self.emit(me, mv, first, occ, f);
         let mut waiting = PawnSet::EMPTY;
         let centre = self.board.centre();
         for i in 0..n {
@@ -235,6 +220,41 @@ impl Game {
                 emit(mv, self.check_move(me, mv, occ));
             }
             sub = (sub - 1) & w;
+        }
+    }
+
+    /// Hands `mv` to `f` if `first`, its check made without a target,
+    /// passed; a move that needs a target goes out once per opponent it can
+    /// hit instead (R10, R13).
+    #[inline(always)]
+    fn emit(
+        &self,
+        me: Player,
+        mv: Move,
+        first: Result<Effect, Code>,
+        occ: &Occupancy,
+        f: &mut impl FnMut(Move),
+    ) {
+        match first {
+            Ok(_) => f(mv),
+            Err(Code::TargetRequired) => self.emit_with_targets(me, mv, occ, f),
+            Err(_) => {}
+        }
+    }
+
+    /// [`Game::emit`]'s rare case, kept out of line so that the common
+    /// case stays small: one move per opponent `mv` can hit.
+    #[cold]
+    #[inline(never)]
+    fn emit_with_targets(&self, me: Player, mv: Move, occ: &Occupancy, f: &mut impl FnMut(Move)) {
+        for t in (0..self.rules.players).filter(|&t| t != me) {
+            let with = Move {
+                target: Some(t),
+                ..mv
+            };
+            if self.check_move(me, with, occ).is_ok() {
+                f(with);
+            }
         }
     }
 

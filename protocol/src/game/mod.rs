@@ -48,8 +48,8 @@ use std::sync::Arc;
 /// Path position of a pawn that is waiting beside the board (R7).
 pub const WAITING: u8 = u8::MAX;
 const NO_PARTNER: u8 = u8::MAX;
-/// Most pawns per player.
-pub const MAX_PAWNS: usize = 8;
+/// Most pawns per player: N-1 on the largest board, 11x11 (O7).
+pub const MAX_PAWNS: usize = 10;
 /// Most players.
 pub const MAX_PLAYERS: usize = 4;
 

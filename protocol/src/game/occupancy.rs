@@ -19,6 +19,10 @@ pub(super) struct Occupancy {
     /// Single pawns per player per square, so that walks and hits of
     /// singles update the bitboards without a full recount.
     pub(super) singles: [[u8; MAX_SQUARES]; MAX_PLAYERS],
+    /// Per square, the players (as bits) with at least one single there:
+    /// `one` turned the other way, for the hit check (R10), which asks
+    /// about one square and every player.
+    pub(super) singles_by_square: [u8; MAX_SQUARES],
 }
 
 impl Default for Occupancy {
@@ -29,6 +33,7 @@ impl Default for Occupancy {
             pair: [0; MAX_PLAYERS],
             others_pairs: [0; MAX_PLAYERS],
             singles: [[0; MAX_SQUARES]; MAX_PLAYERS],
+            singles_by_square: [0; MAX_SQUARES],
         }
     }
 }
@@ -40,6 +45,7 @@ impl Occupancy {
         *c += 1;
         let bit = 1u128 << sq;
         self.one[p] |= bit;
+        self.singles_by_square[sq as usize] |= 1 << p;
         if *c >= 2 {
             self.two[p] |= bit;
         }
@@ -55,13 +61,14 @@ impl Occupancy {
         }
         if *c == 0 {
             self.one[p] &= !bit;
+            self.singles_by_square[sq as usize] &= !(1 << p);
         }
     }
 
     /// The players (as bits) with a single pawn on square `sq`.
     #[inline]
     pub(super) fn singles_on(&self, sq: u8) -> u8 {
-        (0..MAX_PLAYERS).fold(0, |acc, q| acc | ((self.one[q] >> sq & 1) as u8) << q)
+        self.singles_by_square[sq as usize]
     }
 
     /// The players (as bits) with a committed pair on square `sq`.

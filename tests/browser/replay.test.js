@@ -153,7 +153,8 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
 
   // Fair throws: a record with its seeds has every throw checked in the
   // page (fair.js, issue 16 item 3, lands beside this viewer).
-  if (record.fair && fs.existsSync(new URL('../../web-client/js/fair.js', import.meta.url))) {
+  const fairChecked = record.fair && fs.existsSync(new URL('../../web-client/js/fair.js', import.meta.url));
+  if (fairChecked) {
     await page.waitForSelector('.replay-fair.ok');
     assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`All ${throws} throws verified`));
   }
@@ -172,6 +173,21 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
   await accessible(page, 'replay, desktop');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'replay-1280');
+  // A record with one throw changed: the page names that throw and shows it.
+  if (fairChecked) {
+    const changed = structuredClone(record);
+    const first = changed.actions.findIndex((a) => a.do === 'throw');
+    changed.actions[first].value = changed.actions[first].value === 1 ? 2 : 1;
+    await page.route(`**/api/games/${code}`, (route) => route.fulfill({ json: { id: code, finished_at: 0, result: replay.result, record: changed } }));
+    // A new page load (a new hash alone would stay on the same page).
+    await page.reload();
+    await page.waitForSelector('.replay-fair.bad');
+    assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`Throw 1 of ${throws} is not the one sealed`));
+    await page.locator('.replay-fair a').click();
+    await atMove(page, first + 1, total);
+    await page.unrouteAll();
+  }
+
   await page.goto(`${url}/`);
   await page.waitForSelector('.mygames-card .mygame');
   await accessible(page, 'home with my games');

@@ -424,9 +424,14 @@ export function replayView(container, code, start) {
       const { verifyThrows } = await import('./fair.js');
       const v = await verifyThrows(record);
       fair.classList.add(v.ok ? 'ok' : 'bad');
-      // Throws are counted from 1 for people (firstBad counts from 0).
-      fair.textContent = v.ok ? t('replay.fair.ok', { n: v.total }) : v.firstBad !== null && v.firstBad !== undefined
-        ? t('replay.fair.bad', { n: v.firstBad + 1, total: v.total }) : t('replay.fair.failed');
+      if (v.ok) fair.textContent = t('replay.fair.ok', { n: v.total });
+      else if (v.firstBad === null || v.firstBad === undefined) fair.textContent = t('replay.fair.failed');
+      else {
+        // Throws are counted from 1 for people (firstBad counts from 0); the
+        // frame after the throw's action shows it.
+        fill(fair, t('replay.fair.bad', { n: v.firstBad + 1, total: v.total }), ' ',
+          Number.isInteger(v.firstBadAction) && h('a', { href: `#move=${v.firstBadAction + 1}`, text: t('replay.fair.showMove') }));
+      }
     } catch {
       fair.classList.add('bad');
       fair.textContent = t('replay.fair.failed');

@@ -57,6 +57,7 @@ export default {
   },
   'replay.fair.bad': 'Throw {n} of {total} is not the one sealed before the game began: this record has been changed.',
   'replay.fair.failed': 'The throws could not be checked in this browser.',
+  'replay.fair.showMove': 'Show that throw',
 
   // ---- My games ----
   'mygames.nav': 'My games',

@@ -288,14 +288,19 @@ export async function openInSeat(page, url, code, held) {
  * A host and a friend, each in their own browser context, in a started
  * 2-player game made through the HTTP API: `room` is the creation body
  * (`{name, players: 2, options, ...}`), `friendName` the friend's name.
- * Returns `{code, host, friend}` (each `{page, context}`).
+ * Returns `{code, host, friend}` (each `{page, context}`). `onPlayer`, if
+ * given, sees each player's page before it opens the room (to listen to its
+ * WebSocket from the first frame).
  */
-export async function startTwoPlayerGame(env, { room: body, friendName, hostView = DESKTOP, friendView = PHONE }) {
+export async function startTwoPlayerGame(env, { room: body, friendName, hostView = DESKTOP, friendView = PHONE, onPlayer }) {
   const room = await apiCreateRoom(env.server.url, body);
   const seat = await apiTakeSeat(env.server.url, room.code, friendName);
   const host = await newPlayer(env.browser, hostView);
   const friend = await newPlayer(env.browser, friendView);
-  for (const p of [host, friend]) p.page.setDefaultTimeout(10000);
+  for (const p of [host, friend]) {
+    p.page.setDefaultTimeout(10000);
+    onPlayer?.(p);
+  }
   await openInSeat(host.page, env.server.url, room.code, room);
   await openInSeat(friend.page, env.server.url, room.code, seat);
   await host.page.waitForSelector('#start-btn:not([disabled])');

@@ -19,6 +19,7 @@ import * as api from './api.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
 import { t } from './i18n.js';
 import { languageButton } from './language.js';
+import { offerSeed, isQuietRefusal } from './fair.js';
 import { noteGame } from './mygames.js';
 
 /** Renders the room `code` into `container`; returns a cleanup function. */
@@ -142,6 +143,8 @@ export function roomView(container, rawCode, navigate) {
       conn.connect();
       return;
     }
+    // Our seed for the fair throws goes before anything we do in this game.
+    offerSeed(msg, ctx.seat, (m) => conn.send(m));
     if (pendingHistory) {
       replayHistory(pendingHistory);
       pendingHistory = null;
@@ -186,6 +189,8 @@ export function roomView(container, rawCode, navigate) {
   }
 
   function onError(msg) {
+    // A late or second seed (fair.js): nothing changed, nothing to say.
+    if (isQuietRefusal(msg.code)) return;
     const text = errorText(msg.code, msg.message);
     // A refused request to leave: the seat is still ours.
     leaving = false;

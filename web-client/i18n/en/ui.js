@@ -356,4 +356,6 @@ export default {
   'error.too_many_connections': 'Too many windows are open from here. Close some and try again.',
   'error.bad_origin': 'This page cannot connect from another site.',
   'error.room_unreadable': 'This room\'s saved game cannot be opened.',
+  // The browser's seed for the fair throws came after the first throw, or twice (docs/record.md); the page does not show it.
+  'error.seed_closed': 'This game\'s throws are already sealed: nothing changed.',
 };

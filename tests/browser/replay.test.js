@@ -68,6 +68,7 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
   const w = replay.result.winner;
   assert.match(said, w === 0 ? /You won/ : w === 1 ? /Computer \(easy\) won/ : /Draw/);
   await accessible(page, 'my games');
+  await shot(page, 'mygames-1280');
   await entry.getByRole('link', { name: 'Watch again' }).click();
 
   // The start, then one move forward: the throw, in the live log's words.
@@ -144,11 +145,12 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
 
   // The game in numbers: every throw counted, against the odds.
   const throws = record.actions.filter((a) => a.do === 'throw').length;
-  const thrown = await page.$$eval('.numbers-table:not(.numbers-players) tbody td:nth-child(2)', (tds) => tds.map((td) => Number(td.textContent)));
+  const thrown = await page.$$eval('.numbers-table tbody td:nth-child(2)', (tds) => tds.map((td) => Number(td.textContent)));
   assert.equal(thrown.length, 5, 'a row per value: 1, 2, 3, 4, 8');
   assert.equal(thrown.reduce((a, b) => a + b, 0), throws);
   assert.match(await page.locator('.numbers-table caption').first().textContent(), new RegExp(`^${throws} throws?`));
-  assert.equal(await page.locator('.numbers-players tbody tr').count(), 2);
+  assert.equal(await page.locator('.numbers-players li').count(), 2, 'each player\'s figures');
+  assert.match(await page.locator('.numbers-players li').first().textContent(), /Asha \(you\)Turns\d+Hits\d+Was hit\d+Time taken\d+ (s|min)/);
   assert.equal(await page.locator('svg.numbers-chart rect.bar').count(), 5);
 
   // Fair throws: a record with its seeds has every throw checked in the

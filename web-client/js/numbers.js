@@ -70,21 +70,19 @@ export function numbersView(numbers, who, me) {
       h('th', { scope: 'row', text: String(v) }),
       h('td', { text: num(counts[k]) }),
       h('td', { text: num(expected[k], 1) })))));
+  // Each player's figures as label and value pairs: they wrap on a phone
+  // in every language, where a table's columns would squeeze the words.
   const timed = seats.some((seat) => seat.time_ms !== null && seat.time_ms !== undefined);
-  const playersTable = h('table', { class: 'numbers-table numbers-players' },
-    h('caption', { text: t('numbers.byPlayer') }),
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col', text: t('numbers.player') }),
-      h('th', { scope: 'col', text: t('numbers.turns') }),
-      h('th', { scope: 'col', text: t('numbers.hits') }),
-      h('th', { scope: 'col', text: t('numbers.hitBy') }),
-      timed && h('th', { scope: 'col', text: t('numbers.time') }))),
-    h('tbody', {}, seats.map((seat, i) => h('tr', {},
-      h('th', { scope: 'row' }, swatch(i), ` ${who(i)}`, i === me ? ` ${t('players.you')}` : ''),
-      h('td', { text: num(seat.turns) }),
-      h('td', { text: num(seat.hits) }),
-      h('td', { text: num(seat.hit_by) }),
-      timed && h('td', { text: duration(seat.time_ms ?? 0) })))));
+  const stat = (key, value) => h('div', { class: 'stat' }, h('dt', { text: t(key) }), h('dd', { text: value }));
+  const players = h('div', { class: 'numbers-players' },
+    h('h3', { class: 'numbers-sub', text: t('numbers.byPlayer') }),
+    h('ul', {}, seats.map((seat, i) => h('li', {},
+      h('p', { class: 'numbers-who' }, swatch(i), ` ${who(i)}`, i === me ? ` ${t('players.you')}` : ''),
+      h('dl', {},
+        stat('numbers.turns', num(seat.turns)),
+        stat('numbers.hits', num(seat.hits)),
+        stat('numbers.hitBy', num(seat.hit_by)),
+        timed && stat('numbers.time', duration(seat.time_ms ?? 0)))))));
   return h('section', { class: 'card numbers', 'aria-labelledby': 'numbers-title' },
     h('h2', { id: 'numbers-title', class: 'panel-title', text: t('numbers.title') }),
     h('figure', { class: 'numbers-figure' },
@@ -92,5 +90,5 @@ export function numbersView(numbers, who, me) {
       h('figcaption', { class: 'numbers-legend' },
         h('span', { class: 'key bar-key', 'aria-hidden': 'true' }), ` ${t('numbers.legend.thrown')} `,
         h('span', { class: 'key expected-key', 'aria-hidden': 'true' }), ` ${t('numbers.legend.expected')}`)),
-    throwsTable, playersTable);
+    throwsTable, players);
 }

@@ -30,7 +30,7 @@ pub mod scenario;
 mod throw;
 
 pub use action::{Action, ActionRequest, Code, Move, PawnSet, Player, Rejection};
-pub use board::{Board, Side, Square};
+pub use board::{Board, Side, Square, MAX_SQUARES};
 pub use game::{
     Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,
     MAX_PAWNS, MAX_PLAYERS, WAITING,

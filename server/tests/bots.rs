@@ -49,6 +49,13 @@ fn rule_sets() -> Vec<Rules> {
         ..Overrides::default()
     };
     out.push(Rules::with(Preset::ChowkaBhara, lap).unwrap());
+    // The largest board (R1): 121 squares, ten pawns a player.
+    let largest = Overrides {
+        players: Some(4),
+        board: Some(11),
+        ..Overrides::default()
+    };
+    out.push(Rules::with(Preset::ChowkaBhara, largest).unwrap());
     out
 }
 

@@ -12,7 +12,7 @@
 //! fitted by maximum likelihood to the winners of self-play games
 //! (`chowka fit-eval`, [`super::fit`]), one set per number of players.
 
-use chowka_protocol::{odds, Game, Gate, Outcome, Player, MAX_PLAYERS, VALUES};
+use chowka_protocol::{odds, Game, Gate, Outcome, Player, MAX_PLAYERS, MAX_SQUARES, VALUES};
 
 /// Per-player values, indexed by seat; seats past the last player are 0.
 pub type Values = [f64; MAX_PLAYERS];
@@ -90,7 +90,7 @@ struct TurnThrows {
 pub struct Eval {
     /// `pos_on[player][square]`: the path position of `square` on the path
     /// of `player`'s side.
-    pos_on: [[u8; 81]; MAX_PLAYERS],
+    pos_on: [[u8; MAX_SQUARES]; MAX_PLAYERS],
     turns: Vec<TurnThrows>,
     /// Probability of each value, in [`VALUES`] order.
     pub odds: [f64; 5],
@@ -109,7 +109,7 @@ impl Eval {
     pub fn new(game: &Game) -> Eval {
         let board = game.board();
         let rules = game.rules();
-        let mut pos_on = [[0u8; 81]; MAX_PLAYERS];
+        let mut pos_on = [[0u8; MAX_SQUARES]; MAX_PLAYERS];
         for (p, row) in pos_on.iter_mut().enumerate().take(rules.players as usize) {
             let side = game.side(p as Player);
             for pos in 0..=board.centre() {

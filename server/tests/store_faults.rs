@@ -78,3 +78,46 @@ async fn a_seat_whose_reply_was_lost_is_taken() {
     let row = table.memory.room(&table.code).unwrap();
     assert!(row.seats.contains("Ravi"));
 }
+
+/// A client seed message (fair throws) of 32 bytes `b`.
+fn seed(b: u8) -> Value {
+    json!({"type": "seed", "seed": format!("{b:02x}").repeat(32)})
+}
+
+/// The room's stored fair section (JSON).
+fn stored_fair(table: &Table) -> String {
+    let row = table.memory.room(&table.code).expect("the room is stored");
+    row.fair.expect("a started game has its seeds stored")
+}
+
+#[tokio::test]
+async fn a_seed_the_store_refuses_is_not_taken_and_one_whose_reply_was_lost_is() {
+    let (table, mut asha) = started().await;
+    assert!(stored_fair(&table).contains("\"client_seeds\":[null,null]"));
+    table.memory.fail_writes(true);
+    table.send(&asha, seed(1)).await;
+    assert_eq!(errors(&asha.drain()), ["store_unavailable"]);
+    table.memory.fail_writes(false);
+    assert!(
+        stored_fair(&table).contains("[null,null]"),
+        "nothing stored"
+    );
+    // Not taken, so the seat may send one again, and it counts.
+    table.send(&asha, seed(2)).await;
+    assert!(errors(&asha.drain()).is_empty());
+    assert!(stored_fair(&table).contains(&"02".repeat(32)));
+
+    // Ravi's seed goes in but its reply is lost: the stored row says it is in.
+    let mut ravi = table.join(1).await;
+    table.memory.lose_next_reply();
+    table.send(&ravi, seed(3)).await;
+    assert!(errors(&ravi.drain()).is_empty());
+    table.send(&ravi, seed(4)).await;
+    assert_eq!(
+        errors(&ravi.drain()),
+        ["seed_closed"],
+        "his first seed is in"
+    );
+    assert!(stored_fair(&table).contains(&"03".repeat(32)));
+    assert!(!stored_fair(&table).contains(&"04".repeat(32)));
+}

@@ -425,6 +425,8 @@ export function replayView(container, code, start) {
       const v = await verifyThrows(record);
       fair.classList.add(v.ok ? 'ok' : 'bad');
       if (v.ok) fair.textContent = t('replay.fair.ok', { n: v.total });
+      // The seeds do not fit the commitment (or the seats): changed, not unreadable.
+      else if (['commitment', 'bad_seeds', 'seats'].includes(v.reason)) fair.textContent = t('replay.fair.sealBroken');
       else if (v.firstBad === null || v.firstBad === undefined) fair.textContent = t('replay.fair.failed');
       else {
         // Throws are counted from 1 for people (firstBad counts from 0); the

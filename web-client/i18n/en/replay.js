@@ -57,6 +57,7 @@ export default {
   },
   'replay.fair.bad': 'Throw {n} of {total} is not the one sealed before the game began: this record has been changed.',
   'replay.fair.failed': 'The throws could not be checked in this browser.',
+  'replay.fair.sealBroken': 'The throws do not match the seal published before the game began: this record has been changed.',
   'replay.fair.showMove': 'Show that throw',
 
   // ---- My games ----

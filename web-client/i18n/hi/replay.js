@@ -45,6 +45,7 @@ export default {
   },
   'replay.fair.bad': '{total} में से दाँव {n} वह नहीं है जो खेल से पहले मुहरबंद हुआ था: यह रिकॉर्ड बदला गया है।',
   'replay.fair.failed': 'इस ब्राउज़र में दाँवों की जाँच नहीं हो सकी।',
+  'replay.fair.sealBroken': 'दाँव खेल से पहले घोषित मुहर से मेल नहीं खाते: यह रिकॉर्ड बदला गया है।',
   'replay.fair.showMove': 'वह दाँव दिखाएँ',
   'mygames.nav': 'मेरे खेल',
   'mygames.title': 'मेरे खेल',

@@ -45,6 +45,7 @@ export default {
   },
   'replay.fair.bad': '{total} पैकी दान {n} हे डावाआधी मोहरबंद झालेले दान नाही: ही नोंद बदललेली आहे.',
   'replay.fair.failed': 'या ब्राउझरमध्ये दाने तपासता आली नाहीत.',
+  'replay.fair.sealBroken': 'दाने डावाआधी जाहीर केलेल्या मोहरेशी जुळत नाहीत: ही नोंद बदललेली आहे.',
   'replay.fair.showMove': 'ते दान दाखवा',
   'mygames.nav': 'माझे डाव',
   'mygames.title': 'माझे डाव',

@@ -45,6 +45,7 @@ export default {
   },
   'replay.fair.bad': '{total}లో {n}వ పందెం ఆటకు ముందు ముద్ర పడినది కాదు: ఈ రికార్డును మార్చారు.',
   'replay.fair.failed': 'ఈ బ్రౌజర్‌లో పందాలను సరిచూడలేకపోయాం.',
+  'replay.fair.sealBroken': 'పందాలు ఆటకు ముందు ప్రకటించిన ముద్రకు సరిపోవడం లేదు: ఈ రికార్డును మార్చారు.',
   'replay.fair.showMove': 'ఆ పందెం చూపండి',
   'mygames.nav': 'నా ఆటలు',
   'mygames.title': 'నా ఆటలు',

@@ -7,6 +7,12 @@
 // The board is turned so that the viewer's own home is at the bottom: a
 // square [row, col] (R1, as seen by South) is turned a quarter clockwise
 // per side from South (E 1, N 2, W 3).
+//
+// Tap targets are whole squares: a tap anywhere on a square with a pawn
+// that can move picks that pawn, and anywhere on a marked square picks that
+// destination; a tap anywhere in a yard picks a waiting pawn. On an 11x11
+// board on a 360 px phone a square is about 30 px (27 px with yards),
+// where a pawn's disc alone would be under 20 px.
 
 import { s, reducedMotion } from './dom.js';
 import { SEATS } from './names.js';
@@ -14,7 +20,8 @@ import { sound } from './sound.js';
 import { t } from './i18n.js';
 
 const CELL = 100;
-const MARGIN = 84;
+// Room for the yards; 90 keeps a yard's tap area at 24 px on an 11x11 board on a 360 px phone.
+const MARGIN = 90;
 const TURNS = { S: 0, E: 1, N: 2, W: 3 };
 const STEP_MS = 130;
 
@@ -114,6 +121,7 @@ export class BoardView {
         'aria-label': d.aria,
         'data-key': d.key,
       },
+        s('rect', { class: 'tap-target', x: -CELL / 2, y: -CELL / 2, width: CELL, height: CELL }),
         s('circle', { class: 'dest-ring', r: 40 }),
         s('rect', { class: 'dest-tag', x: 10, y: -46, width: 36, height: 30, rx: 8 }),
         s('text', { class: 'dest-label', x: 28, y: -25, 'text-anchor': 'middle', text: d.label }));
@@ -174,13 +182,22 @@ export class BoardView {
       if (finished.length) add(this.square(seat, centrePos), { kind: 'stack', seat, pawns: finished, pos: centrePos });
       if (waiting.length) this.drawYard(layer, seat, waiting, opts);
     });
+    const canMove = (item) => item.pawns.some((p) => opts.movable?.has(`${item.seat}:${p}`));
     for (const { q, items } of bySquare.values()) {
       const { x, y } = this.point(q);
       const slots = layout(items.length);
-      items.forEach((item, j) => {
-        const [dx, dy, r] = slots[j];
+      // The square's tap target lies over the pawns that cannot move and
+      // under those that can, so a tap on a disc still picks that very pawn.
+      const lead = items.find(canMove);
+      let target = lead && this.tapTarget(x - CELL / 2, y - CELL / 2, CELL, CELL, [lead.seat, lead.pawns.find((p) => opts.movable.has(`${lead.seat}:${p}`))]);
+      const drawn = items.map((item, j) => [item, slots[j]]);
+      for (const [item, [dx, dy, r]] of [...drawn.filter(([i]) => !canMove(i)), ...drawn.filter(([i]) => canMove(i))]) {
+        if (target && canMove(item)) {
+          layer.append(target);
+          target = null;
+        }
         this.drawItem(layer, item, x + dx, y + dy, r, opts);
-      });
+      }
     }
   }
 
@@ -193,6 +210,15 @@ export class BoardView {
     const along = [Math.abs(out[1]), Math.abs(out[0])];
     // Big enough to tap on a phone; closer together when many wait.
     const gap = waiting.length > 6 ? 44 : 52;
+    // The whole yard, from the board's edge to the margin's, picks a
+    // waiting pawn: any of them enters the same way.
+    const first = waiting.find((p) => opts.movable?.has(`${seat}:${p}`));
+    if (first !== undefined) {
+      const long = Math.max(waiting.length * gap, CELL);
+      const mid = { x: home.x + out[0] * (CELL + MARGIN) / 2, y: home.y + out[1] * (CELL + MARGIN) / 2 };
+      const [w, hgt] = along[0] ? [long, MARGIN] : [MARGIN, long];
+      layer.append(this.tapTarget(mid.x - w / 2, mid.y - hgt / 2, w, hgt, [seat, first]));
+    }
     waiting.forEach((pawn, j) => {
       const off = (j - (waiting.length - 1) / 2) * gap;
       const x = home.x + out[0] * (CELL / 2 + 40) + along[0] * off;
@@ -219,6 +245,19 @@ export class BoardView {
     item.pawns.forEach((p, k) => {
       layer.append(this.pawn(item.seat, p, x + (k ? 1 : -1) * r * 0.47, y, pr, item.pos, opts, [p], t(item.committed ? 'board.pair.committed' : 'board.pair.loose')));
     });
+  }
+
+  /**
+   * A bigger target for a pawn that can move: an invisible area that picks
+   * it when tapped. Pointer only; the pawn itself is the keyboard's button.
+   */
+  tapTarget(x, y, width, height, [seat, pawn]) {
+    const area = s('rect', { class: 'tap-target', x, y, width, height, 'aria-hidden': 'true', 'data-seat': seat, 'data-pawn': pawn });
+    area.addEventListener('click', (e) => {
+      e.stopPropagation();
+      this.handlers.onPawn(seat, pawn);
+    });
+    return area;
   }
 
   /** One pawn: a disc in its seat's colour with the seat's mark, focusable when it can move. */

@@ -88,7 +88,7 @@ export default {
 
   'guide.safe.title': 'Safe squares',
   'guide.safe.short': 'Safe squares',
-  'guide.safe.p1': 'Squares with a cross are safe: nobody is ever hit there, and any number of pawns can share them. They are the four home squares and the centre, and on the 7×7 and 9×9 boards some corners of the inner rings.',
+  'guide.safe.p1': 'Squares with a cross are safe: nobody is ever hit there, and any number of pawns can share them. They are the four home squares and the centre, and on the 7×7, 9×9 and 11×11 boards some corners of the inner rings.',
   'guide.safe.p2': 'On the rest of the outer ring you can’t put two of your own pawns on one square. On the inner rings, up to two of your pawns (and a pair) can share a square.',
 
   // The gate: the last square of the outer ring, which a player's pawns
@@ -120,7 +120,7 @@ export default {
   // A truce: two players agree not to hit each other and to play against the leader.
   'guide.truces.title': 'Truces (3 or 4 players)',
   'guide.truces.short': 'Truces',
-  'guide.truces.p1': 'With 3 or 4 players in Chowka Bhara, the players behind can gang up on a runaway leader. A clear leader is a player whose pawns, counted together, are well ahead of everyone else’s: by at least 8 squares on the 5×5 board, 12 on 7×7 and 16 on 9×9.',
+  'guide.truces.p1': 'With 3 or 4 players in Chowka Bhara, the players behind can gang up on a runaway leader. A clear leader is a player whose pawns, counted together, are well ahead of everyone else’s: by at least 8 squares on the 5×5 board, 12 on 7×7, 16 on 9×9 and 20 on 11×11.',
   'guide.truces.p2': 'On your turn, if you are neither the leader nor already in a truce, you may offer a truce to another player who isn’t either. They can accept until your turn ends. Then you are allies against the leader for three rounds.',
   'guide.truces.p3': 'A truce is a promise, not a rule: allies can still hit each other. But hitting your ally is a betrayal, shown to everyone, and it ends the truce, unless later in that same turn you also hit the leader. Everyone’s betrayals are on show, and computer players think twice before trusting a betrayer.',
 

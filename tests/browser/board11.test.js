@@ -7,8 +7,9 @@
 //   whole squares are the tap targets, each at least 24 px each way;
 // - with Ashta Chamma's entry the ten waiting pawns stand in a yard beside
 //   the home edge, and a tap anywhere in the yard picks one to enter (R7);
-// - no sideways scroll on the phone; screenshots of the phone (a pawn
-//   chosen, its destinations marked) and of the desktop.
+// - a destination's values and a stack's count stay readable (their tags
+//   at least 12 px high); no sideways scroll on the phone; screenshots of
+//   the phone (a pawn chosen, its destinations marked) and of the desktop.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -71,6 +72,7 @@ function targets(page) {
     return {
       cells: [...document.querySelectorAll('.game svg.board .cell')].map(size),
       taps: [...document.querySelectorAll('.game svg.board .tap-target')].map(size),
+      tags: [...document.querySelectorAll('.game svg.board .dest-tag, .game svg.board .count-bg')].map(size),
       pageWidth: document.documentElement.scrollWidth,
       width: innerWidth,
     };
@@ -83,6 +85,8 @@ function checkTargets(t, where) {
   for (const c of [...t.cells, ...t.taps]) {
     assert.ok(c.w >= MIN_TARGET && c.h >= MIN_TARGET, `${where}: ${c.cls} is ${c.w.toFixed(1)}x${c.h.toFixed(1)} px`);
   }
+  // A destination's values and a stack's count grow with the board.
+  for (const c of t.tags) assert.ok(c.h >= 12, `${where}: ${c.cls} is ${c.h.toFixed(1)} px high`);
 }
 
 /**

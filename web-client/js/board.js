@@ -45,6 +45,9 @@ export class BoardView {
     this.turns = TURNS[board.sides[bottom]] ?? 0;
     this.safe = new Set(board.safe.map((q) => `${q.row},${q.col}`));
     this.centre = board.paths[0][board.centre];
+    // Numbers on the board (a destination's values, a stack's count) grow
+    // with the board, so they stay readable where squares are small.
+    this.numberScale = Math.max(1, n / 7);
   }
 
   /** Display row/col of a board square after turning the viewer's side to the bottom. */
@@ -123,8 +126,9 @@ export class BoardView {
       },
         s('rect', { class: 'tap-target', x: -CELL / 2, y: -CELL / 2, width: CELL, height: CELL }),
         s('circle', { class: 'dest-ring', r: 40 }),
-        s('rect', { class: 'dest-tag', x: 10, y: -46, width: 36, height: 30, rx: 8 }),
-        s('text', { class: 'dest-label', x: 28, y: -25, 'text-anchor': 'middle', text: d.label }));
+        s('g', { transform: `translate(28 -31) scale(${this.numberScale})` },
+          s('rect', { class: 'dest-tag', x: -18, y: -15, width: 36, height: 30, rx: 8 }),
+          s('text', { class: 'dest-label', x: 0, y: 6, 'text-anchor': 'middle', text: d.label })));
       this.activate(marker, () => this.handlers.onDest(d.key));
       layers.dests.append(marker);
     }
@@ -286,8 +290,9 @@ export class BoardView {
     if (movable || selected) body.append(s('circle', { class: 'halo', r: r + 7 }));
     body.append(s('circle', { class: 'disc', r }), mark(SEATS[seat].mark, r * 0.42));
     if (count > 1) {
-      body.append(s('circle', { class: 'count-bg', cx: r * 0.8, cy: -r * 0.8, r: 13 }),
-        s('text', { class: 'count', x: r * 0.8, y: -r * 0.8 + 5, 'text-anchor': 'middle', text: String(count) }));
+      body.append(s('g', { transform: `translate(${r * 0.8} ${-r * 0.8}) scale(${this.numberScale})` },
+        s('circle', { class: 'count-bg', r: 13 }),
+        s('text', { class: 'count', y: 5, 'text-anchor': 'middle', text: String(count) })));
     }
     outer.append(body);
     if (movable) {

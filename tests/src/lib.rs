@@ -18,6 +18,8 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use chowka_server::ServeOpts;
 
+pub mod capacity;
+pub mod colyseus;
 pub mod load;
 
 /// Longest any single wait in a test may take.
@@ -144,40 +146,58 @@ impl ChildServer {
     /// Starts `chowka` on a free port with this data folder, and waits
     /// until it listens.
     pub fn start(data_dir: &Path, extra: &[&str]) -> ChildServer {
+        ChildServer::launch(ChildServer::chowka(data_dir, extra), "chowka")
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The command that runs `chowka` on a free port with this data folder,
+    /// limits raised for tests, and `extra` options.
+    pub fn chowka(data_dir: &Path, extra: &[&str]) -> Command {
+        let mut cmd = Command::new(chowka_binary());
+        cmd.args([
+            "--bind",
+            "127.0.0.1:0",
+            "--bot-delay-ms",
+            "0",
+            // Test players act as fast as the server answers: the
+            // per-connection flood limit would drop their actions.
+            "--messages-per-second",
+            "1000",
+            "--rooms-per-minute",
+            "1000",
+            "--rooms-per-minute-per-block",
+            "100000",
+            "--rooms-per-minute-total",
+            "100000",
+            "--seats-per-minute",
+            "100000",
+            "--lookups-per-minute",
+            "100000",
+            "--log",
+            "info",
+        ])
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(extra)
+        .env_remove("DATABASE_URL");
+        cmd
+    }
+
+    /// Runs a server command whose standard error says `listening on
+    /// http://ADDR` once it listens (chowka's log line; the capacity
+    /// tool's bare server says the same), and waits for that line. A
+    /// server that exits or stays silent for [`WAIT`] is an error naming
+    /// it (`name`).
+    pub fn launch(mut cmd: Command, name: &str) -> Result<ChildServer, String> {
         use std::io::{BufRead, BufReader};
-        let mut child = Command::new(chowka_binary())
-            .args([
-                "--bind",
-                "127.0.0.1:0",
-                "--bot-delay-ms",
-                "0",
-                // Test players act as fast as the server answers: the
-                // per-connection flood limit would drop their actions.
-                "--messages-per-second",
-                "1000",
-                "--rooms-per-minute",
-                "1000",
-                "--rooms-per-minute-per-block",
-                "100000",
-                "--rooms-per-minute-total",
-                "100000",
-                "--seats-per-minute",
-                "100000",
-                "--lookups-per-minute",
-                "100000",
-                "--log",
-                "info",
-            ])
-            .arg("--data-dir")
-            .arg(data_dir)
-            .args(extra)
-            .env_remove("DATABASE_URL")
+        let mut child = cmd
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("chowka starts");
-        let stderr = child.stderr.take().expect("stderr");
+            .map_err(|e| format!("{name} does not start: {e}"))?;
+        let stderr = child.stderr.take().expect("stderr is piped");
         let (tx, rx) = std::sync::mpsc::channel();
+        let label = name.to_string();
         std::thread::spawn(move || {
             let mut tx = Some(tx);
             for line in BufReader::new(stderr).lines() {
@@ -189,12 +209,25 @@ impl ChildServer {
                     }
                 }
                 if std::env::var_os("CHOWKA_TEST_LOG").is_some() {
-                    eprintln!("[chowka] {line}");
+                    eprintln!("[{label}] {line}");
                 }
             }
         });
-        let base = rx.recv_timeout(WAIT).expect("chowka listens");
-        ChildServer { base, child }
+        let waited = rx.recv_timeout(WAIT);
+        if let Ok(base) = waited {
+            return Ok(ChildServer { base, child });
+        }
+        let _ = child.kill();
+        let status = child.wait().map(|s| s.to_string()).unwrap_or_default();
+        let what = match waited {
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                format!("did not start listening within {WAIT:?}")
+            }
+            _ => "stopped before it listened".to_string(),
+        };
+        Err(format!(
+            "{name} {what} ({status}); CHOWKA_TEST_LOG=1 shows its log"
+        ))
     }
 
     /// The server's process id (for /proc readings).
@@ -283,27 +316,56 @@ pub async fn metrics(base: &str) -> String {
 
 /// A room with every seat taken by a person: its code and the seat tokens.
 pub async fn room_of(base: &str, players: u8, options: Value) -> (String, Vec<String>) {
-    let (s, created) = post(
-        base,
-        "/api/rooms",
-        json!({"name": "Player 0", "players": players, "options": options}),
-    )
-    .await;
-    assert_eq!(s, 201, "{created}");
-    let code = created["code"].as_str().expect("code").to_string();
-    let mut tokens = vec![created["token"].as_str().expect("token").to_string()];
+    let body = json!({"name": "Player 0", "players": players, "options": options});
+    try_room_of(&http(), base, body, players)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A room created with `body` (`POST /api/rooms`), whose other seats up
+/// to `players` are then taken over HTTP: its code and the seat tokens,
+/// or what the server answered instead.
+pub async fn try_room_of(
+    http: &reqwest::Client,
+    base: &str,
+    body: Value,
+    players: u8,
+) -> Result<(String, Vec<String>), String> {
+    let post = |path: String, body: Value| async move {
+        let res = http
+            .post(format!("{base}{path}"))
+            .json(&body)
+            .send()
+            .await
+            .map_err(|e| format!("POST {path}: {e}"))?;
+        let status = res.status().as_u16();
+        let answer: Value = res.json().await.unwrap_or(Value::Null);
+        match status {
+            201 => Ok(answer),
+            _ => Err(format!("POST {path}: {status} {answer}")),
+        }
+    };
+    let created = post("/api/rooms".into(), body).await?;
+    let text = |v: &Value, field: &str| {
+        v[field]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no {field} in {v}"))
+    };
+    let code = text(&created, "code")?;
+    let mut tokens = vec![text(&created, "token")?];
     for i in 1..players {
-        let (s, seat) = post(
-            base,
-            &format!("/api/rooms/{code}/seats"),
+        let seat = post(
+            format!("/api/rooms/{code}/seats"),
             json!({"name": format!("Player {i}")}),
         )
-        .await;
-        assert_eq!(s, 201, "{seat}");
-        assert_eq!(seat["seat"], i);
-        tokens.push(seat["token"].as_str().expect("token").to_string());
+        .await?;
+        if seat["seat"] != i {
+            return Err(format!("took seat {} instead of {i}", seat["seat"]));
+        }
+        tokens.push(text(&seat, "token")?);
     }
-    (code, tokens)
+    Ok((code, tokens))
 }
 
 /// A WebSocket connection speaking the chowka protocol.

@@ -2,13 +2,13 @@
 //! process, so that its memory and CPU can be read from /proc: a crowd of
 //! watchers in one live room, and many idle sockets.
 
+use crate::capacity::sockets;
 use crate::{room_of, socket_addr, start_game_on, ws_url, ChildServer, Client};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use serde_json::json;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-use tokio::net::TcpSocket;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Resident memory of a process, in KiB (VmRSS of /proc/PID/status).
@@ -35,24 +35,13 @@ pub fn cpu_time(pid: u32) -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
-/// A WebSocket from the loopback address 127.0.0.x (x from `n`), so that
-/// tens of thousands of sockets do not run out of ports of one address.
-async fn socket_from(
-    n: usize,
-    server: SocketAddr,
-    url: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
-    let from = SocketAddr::from(([127, 0, 1 + (n / 20_000) as u8, 1 + (n % 250) as u8], 0));
-    let socket = TcpSocket::new_v4().expect("socket");
-    socket.bind(from).expect("bind a loopback address");
-    let tcp = socket.connect(server).await.expect("connect");
-    // A browser's socket sends at once; waiting on delayed ACKs would
-    // measure the client's Nagle, not the server.
-    tcp.set_nodelay(true).expect("nodelay");
-    let (ws, _) = tokio_tungstenite::client_async(url, tcp)
+/// A WebSocket from the loopback address of the `n`th socket
+/// ([`sockets::source_address`]), so that tens of thousands of sockets do
+/// not run out of ports of one address.
+async fn socket_from(n: usize, server: SocketAddr, url: &str) -> sockets::Ws {
+    sockets::websocket_from(n, server, url)
         .await
-        .expect("handshake");
-    ws
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Starts the release binary with limits that let one machine's load in.
@@ -270,8 +259,9 @@ async fn join_idle(
     ws
 }
 
-/// The version of a `state` message, read from its first fields.
-fn state_version(text: &str) -> Option<u64> {
+/// The version of a `state` message, read from its first fields
+/// (`{"type":"state","version":N,`), without parsing the rest.
+pub fn state_version(text: &str) -> Option<u64> {
     let rest = text.strip_prefix(r#"{"type":"state","version":"#)?;
     let end = rest.find(|c: char| !c.is_ascii_digit())?;
     rest[..end].parse().ok()

@@ -8,6 +8,16 @@
 //! ```
 //! `crowd` and `idle` start the release binary as a child process and
 //! read its memory and CPU from /proc (chowka_tests::load).
+//!
+//! ```sh
+//! cargo run --release -p chowka-tests --bin loadgen -- capacity --rooms 1000,2500,4900 --rate 1 \
+//!     --seconds 30 --targets chowka-sqlite,chowka-postgres,bare,colyseus --chart docs/img/capacity.svg
+//! cargo run --release -p chowka-tests --bin loadgen -- bare-server --port 8090
+//! ```
+//! `capacity` measures chowka, the bare fan-out server and Colyseus side by
+//! side (`--help` lists its options; docs/capacity-tool.md explains it);
+//! `bare-server` is the bare fan-out server it runs as a child process
+//! (chowka_tests::capacity).
 //! Without a URL it starts a server in this process (SQLite in a temp
 //! folder). Only loopback addresses are accepted; every loop is bounded.
 //!
@@ -21,7 +31,8 @@
 //! server refused at once, how long it held the others, and how the normal
 //! requests fared.
 
-use chowka_tests::{load, room_of, ws_url, Client, TestServer};
+use chowka_tests::{capacity, load, room_of, ws_url, Client, TestServer};
+use clap::Parser;
 use rand::SeedableRng;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -36,6 +47,15 @@ async fn main() {
         }
         Some("idle") => return load::idle(num(1, 10_000) as usize).await,
         Some("slowloris") => return slowloris::run(&args[1..]).await,
+        Some("capacity") => {
+            let opts = capacity::Options::parse_from(&args);
+            if let Err(e) = capacity::run(&opts).await {
+                eprintln!("loadgen capacity: {e}");
+                std::process::exit(1);
+            }
+            return;
+        }
+        Some("bare-server") => return bare_server(BareOptions::parse_from(&args)).await,
         _ => {}
     }
     let rooms: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(50);
@@ -104,6 +124,35 @@ async fn main() {
     );
     if let Some(mut s) = local {
         s.stop().await;
+    }
+}
+
+/// Options of `loadgen bare-server`.
+#[derive(Parser)]
+#[command(
+    name = "loadgen bare-server",
+    bin_name = "loadgen bare-server",
+    about = "The bare fan-out server of the capacity tool (loopback only)"
+)]
+struct BareOptions {
+    /// Port on 127.0.0.1 (0 picks a free one; the log line says which).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+}
+
+/// Runs the bare fan-out server until killed.
+async fn bare_server(opts: BareOptions) {
+    // Its sockets need as many files as the load client's.
+    if let Err(e) = capacity::sockets::raise_file_limit() {
+        eprintln!("loadgen bare-server: {e}");
+    }
+    let served = match tokio::net::TcpListener::bind(("127.0.0.1", opts.port)).await {
+        Ok(listener) => capacity::bare::serve(listener).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = served {
+        eprintln!("loadgen bare-server: {e}");
+        std::process::exit(1);
     }
 }
 

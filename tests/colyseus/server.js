@@ -8,6 +8,9 @@
 // matchmaking, sockets and fan-out, not of game logic.
 //
 // Usage: node server.js [PORT]   (or COLYSEUS_PORT=PORT; 0 picks a free port)
+// COLYSEUS_PING_MS sets the heartbeat period (Colyseus's default, 3000 ms;
+// 0 turns it off): every socket is pinged that often and closed after two
+// unanswered pings.
 // Says "colyseus reference listening on http://127.0.0.1:PORT" on standard
 // error once it accepts (the line chowka's test harness waits for).
 // It raises no limit of its own: it can hold as many sockets as the file
@@ -102,6 +105,17 @@ class ChowkaRoom extends Room {
   }
 }
 
+/** A whole number from the environment, or the default; exits on anything else. */
+function envNumber(name, fallback) {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  if (!/^\d+$/.test(text)) {
+    console.error(`${name} must be a whole number; got "${text}"`);
+    process.exit(2);
+  }
+  return Number(text);
+}
+
 /** The port from the first argument or COLYSEUS_PORT (default 2567, Colyseus's own). */
 function portFromArgs() {
   const text = process.argv[2] ?? process.env.COLYSEUS_PORT ?? "2567";
@@ -116,7 +130,7 @@ function portFromArgs() {
 async function main() {
   const port = portFromArgs();
   checkFrameSizes();
-  const transport = new WebSocketTransport();
+  const transport = new WebSocketTransport({ pingInterval: envNumber("COLYSEUS_PING_MS", 3000) });
   const gameServer = new Server({ transport, greet: false });
   gameServer.define(ROOM_TYPE, ChowkaRoom).filterBy([ROOM_OPTION]);
   // Loopback only: this is a benchmark reference, not a service.

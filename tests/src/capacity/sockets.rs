@@ -3,7 +3,7 @@
 //! waits, and the process's file limit.
 
 use futures_util::StreamExt;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -41,12 +41,22 @@ pub fn config() -> WebSocketConfig {
 }
 
 /// A WebSocket to `url` at `server` from the `n`th source address
-/// ([`source_address`]), with TCP_NODELAY as a browser has it: waiting on
-/// delayed ACKs would measure the client's Nagle, not the server.
+/// ([`source_address`]), as [`websocket_at`].
 pub async fn websocket_from(n: usize, server: SocketAddr, url: &str) -> Result<Ws, String> {
-    let from = SocketAddr::from((source_address(n), 0));
+    websocket_at(IpAddr::V4(source_address(n)), server, url).await
+}
+
+/// A WebSocket to `url` at `server` from the address `from`, with
+/// TCP_NODELAY as a browser has it: waiting on delayed ACKs would measure
+/// the client's Nagle, not the server.
+pub async fn websocket_at(from: IpAddr, server: SocketAddr, url: &str) -> Result<Ws, String> {
+    let from = SocketAddr::new(from, 0);
     let open = async {
-        let socket = TcpSocket::new_v4().map_err(|e| format!("socket: {e}"))?;
+        let socket = match from {
+            SocketAddr::V4(_) => TcpSocket::new_v4(),
+            SocketAddr::V6(_) => TcpSocket::new_v6(),
+        }
+        .map_err(|e| format!("socket: {e}"))?;
         socket
             .bind(from)
             .map_err(|e| format!("bind {from} (file limit?): {e}"))?;

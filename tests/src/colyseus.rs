@@ -232,7 +232,7 @@ impl ColyseusClient {
             "ws://{server}/{}/{}?sessionId={}",
             seat.room.process_id, seat.room.room_id, seat.session_id
         );
-        // Bounded by its own timeout (20 s).
+        // Bounded by its own timeout (sockets::CONNECT_TIMEOUT).
         let mut ws = websocket_at(from, server, &url)
             .await
             .map_err(ColyseusError::Connect)?;

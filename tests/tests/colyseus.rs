@@ -6,7 +6,8 @@
 //!
 //! `colyseus_capacity` (ignored; run it alone with `--ignored`) drives
 //! COLYSEUS_ROOMS rooms open loop at COLYSEUS_RATE acts per room per
-//! second for COLYSEUS_SECONDS and prints latency, CPU and memory.
+//! second for COLYSEUS_SECONDS and prints latency, CPU and memory
+//! (COLYSEUS_PING_MS, inherited by the server, sets its heartbeat).
 
 use chowka_tests::colyseus::{
     self, ColyseusClient, ColyseusReceiver, ColyseusSender, ColyseusServer, Frame, STATE_BYTES,

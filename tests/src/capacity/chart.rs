@@ -36,9 +36,11 @@ fn draw_inner(path: &Path, all: &[Measurement]) -> Result<(), Box<dyn std::error
         Pace::Open { rate } => format!("{rate} actions per room per second"),
         Pace::Closed => "closed loop".into(),
     };
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    let root = SVGBackend::new(path, (1040, 560)).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
+    // The key beside the plot, not on it, where it would hide points.
+    let (plot, key) = root.split_horizontally(840);
+    let mut chart = ChartBuilder::on(&plot)
         .caption(
             format!("Latency to all 4 sockets against rooms ({pace})"),
             ("sans-serif", 22),
@@ -61,33 +63,37 @@ fn draw_inner(path: &Path, all: &[Measurement]) -> Result<(), Box<dyn std::error
     let mut targets: Vec<Target> = all.iter().map(|m| m.target).collect();
     targets.sort();
     targets.dedup();
-    for target in targets {
+    for (row, target) in targets.into_iter().enumerate() {
         let colour = colour(target);
         let mut points: Vec<&Measurement> = all.iter().filter(|m| m.target == target).collect();
         points.sort_by_key(|m| m.rooms);
         let p99: Vec<(f64, f64)> = points.iter().map(|m| (m.rooms as f64, ms(m.p99))).collect();
         let p50: Vec<(f64, f64)> = points.iter().map(|m| (m.rooms as f64, ms(m.p50))).collect();
-        chart
-            .draw_series(LineSeries::new(p99.clone(), colour.stroke_width(2)))?
-            .label(format!("{target} p99"))
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], colour.stroke_width(2)));
+        chart.draw_series(LineSeries::new(p99.iter().copied(), colour.stroke_width(2)))?;
         chart.draw_series(p99.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
-        chart
-            .draw_series(DashedLineSeries::new(p50.clone(), 6, 4, colour.into()))?
-            .label(format!("{target} p50"))
-            .legend(move |(x, y)| {
-                EmptyElement::at((x, y))
-                    + PathElement::new([(0, 0), (8, 0)], colour)
-                    + PathElement::new([(14, 0), (24, 0)], colour)
-            });
+        chart.draw_series(DashedLineSeries::new(
+            p50.iter().copied(),
+            6,
+            4,
+            colour.into(),
+        ))?;
         chart.draw_series(p50.iter().map(|&p| Circle::new(p, 3, colour)))?;
+        let y = 70 + 56 * row as i32;
+        key.draw(&PathElement::new([(8, y), (40, y)], colour.stroke_width(2)))?;
+        key.draw(&Text::new(
+            format!("{target} p99"),
+            (48, y - 7),
+            ("sans-serif", 14),
+        ))?;
+        for x in [8, 20, 32] {
+            key.draw(&PathElement::new([(x, y + 22), (x + 7, y + 22)], colour))?;
+        }
+        key.draw(&Text::new(
+            format!("{target} p50"),
+            (48, y + 15),
+            ("sans-serif", 14),
+        ))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
     root.present()?;
     Ok(())
 }

@@ -100,12 +100,12 @@ impl Measurement {
     /// One line for the log as each measurement ends.
     pub fn summary(&self) -> String {
         let mut line = format!(
-            "{} rooms, {}: {:.0} of {} actions/s, p50 {} p90 {} p99 {} max {}, {} late; \
+            "{} rooms, {}: {} of {} actions/s, p50 {} p90 {} p99 {} max {}, {} late; \
              server {:.0} µs CPU/action, {:.1} KiB/socket; cores busy: server {:.2}, \
              load client {:.2}, others {:.2}",
             self.rooms,
             self.target,
-            self.achieved_per_s,
+            per_second(self.achieved_per_s),
             self.scheduled(),
             ms(self.p50),
             ms(self.p90),
@@ -134,7 +134,7 @@ impl Measurement {
     /// The scheduled rate, or "closed" for a closed loop.
     fn scheduled(&self) -> String {
         match self.pace {
-            Pace::Open { .. } => format!("{:.0}", self.scheduled_per_s),
+            Pace::Open { .. } => per_second(self.scheduled_per_s),
             Pace::Closed => "closed loop".into(),
         }
     }
@@ -174,7 +174,7 @@ pub fn markdown(all: &[Measurement]) -> String {
             .iter()
             .find(|b| b.target == Target::Bare && b.rooms == m.rooms && b.target != m.target);
         let closed = m.pace == Pace::Closed;
-        let achieved = thousands(m.achieved_per_s.round() as usize);
+        let achieved = per_second(m.achieved_per_s);
         let rate = if closed {
             against(
                 format!("{achieved} closed loop"),
@@ -182,7 +182,7 @@ pub fn markdown(all: &[Measurement]) -> String {
                 bare.map(|b| b.achieved_per_s),
             )
         } else {
-            let scheduled = thousands(m.scheduled_per_s.round() as usize);
+            let scheduled = per_second(m.scheduled_per_s);
             format!("{achieved} of {scheduled}")
         };
         let p99 = against(
@@ -216,6 +216,11 @@ pub fn markdown(all: &[Measurement]) -> String {
         );
     }
     out
+}
+
+/// A rate, rounded, its thousands grouped.
+fn per_second(rate: f64) -> String {
+    thousands(rate.round() as usize)
 }
 
 /// 4900 as "4,900".

@@ -40,14 +40,10 @@ export class BoardView {
   /** Sets the board geometry (from `welcome`) and the seat whose home goes at the bottom. */
   setGeometry(board, viewerSeat) {
     this.geom = board;
-    const n = board.size;
     const bottom = viewerSeat ?? 0;
     this.turns = TURNS[board.sides[bottom]] ?? 0;
     this.safe = new Set(board.safe.map((q) => `${q.row},${q.col}`));
     this.centre = board.paths[0][board.centre];
-    // Numbers on the board (a destination's values, a stack's count) grow
-    // with the board, so they stay readable where squares are small.
-    this.numberScale = Math.max(1, n / 7);
   }
 
   /** Display row/col of a board square after turning the viewer's side to the bottom. */
@@ -82,6 +78,10 @@ export class BoardView {
     const margin = g.start === null ? MARGIN : 16;
     const span = n * CELL + 2 * margin;
     this.svg.setAttribute('viewBox', `${-margin} ${-margin} ${span} ${span}`);
+    // Numbers on the board (a destination's values, a stack's count) grow
+    // with the board, and with the yards' margins, which shrink it on
+    // screen, so they stay readable where squares are small.
+    this.numberScale = Math.max(1, (n / 7) * span / (n * CELL + 32));
     const layers = {
       cells: s('g', { class: 'cells' }),
       trail: s('g', { class: 'trail-layer', 'aria-hidden': 'true' }),

@@ -2,8 +2,10 @@
 //! (docs/protocol.md has the bodies).
 
 use crate::bots::Level;
+use crate::cluster::relay;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
+use crate::limits::Limited;
 use crate::rooms::{CreateError, Listing, Room, Seat, Settings};
 use crate::App;
 use axum::body::Body;
@@ -283,7 +285,8 @@ pub async fn create_room(
             .map_err(|e: String| Refusal::with(ErrorCode::BadLevel, e))?;
         seats[b.seat as usize].bot = Some(level);
     }
-    app.creations.check(client_ip(&app, peer, &headers))?;
+    app.check(Limited::Creations, client_ip(&app, peer, &headers))
+        .await?;
     let token = ids::new_token();
     seats[0] = Seat {
         name: Some(name),
@@ -337,11 +340,6 @@ pub async fn list_rooms(State(app): State<App>) -> Json<RoomList> {
     Json(RoomList { rooms })
 }
 
-async fn find(app: &App, code: &str) -> Result<crate::rooms::RoomStub, Refusal> {
-    let code = ids::normalize_code(code).ok_or_else(Refusal::no_room)?;
-    app.registry.get(&code).await
-}
-
 /// `GET /api/rooms/{code}`: a room's details, from its task if it runs,
 /// else from the store (a look starts no room task). Limited per address:
 /// codes are not to be guessed by trying them all.
@@ -351,7 +349,8 @@ pub async fn room(
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
 ) -> Result<Json<crate::rooms::Details>, Refusal> {
-    app.lookups.check(client_ip(&app, peer, &headers))?;
+    app.check(Limited::Lookups, client_ip(&app, peer, &headers))
+        .await?;
     let Path(code) = code.map_err(bad_query)?;
     let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
     app.registry.details(&code).await.map(Json)
@@ -381,23 +380,20 @@ pub async fn take_seat(
     let Path(code) = code.map_err(bad_query)?;
     let req: TakeSeat = read_json(&headers, body).await?;
     let name = check_name(&req.name)?;
-    app.seats.check(client_ip(&app, peer, &headers))?;
-    for _ in 0..2 {
-        let stub = find(&app, &code).await?;
-        if let Some(r) = stub.take_seat(name.clone(), req.seat).await {
-            let t = r?;
-            return Ok((
-                StatusCode::CREATED,
-                Json(SeatAnswer {
-                    code: t.code,
-                    seat: t.seat,
-                    token: t.token,
-                    room: t.room,
-                }),
-            ));
-        }
-    }
-    Err(Refusal::no_room())
+    app.check(Limited::Seats, client_ip(&app, peer, &headers))
+        .await?;
+    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
+    // Here, or through the node that runs the room.
+    let t = relay::take_seat(&app, &code, name, req.seat).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(SeatAnswer {
+            code: t.code,
+            seat: t.seat,
+            token: t.token,
+            room: t.room,
+        }),
+    ))
 }
 
 /// Query of `GET /api/games`.
@@ -489,7 +485,8 @@ pub async fn game(
     headers: HeaderMap,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<ArchivedGame>, Refusal> {
-    app.lookups.check(client_ip(&app, peer, &headers))?;
+    app.check(Limited::Lookups, client_ip(&app, peer, &headers))
+        .await?;
     let Path(id) = id.map_err(bad_query)?;
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let id = ids::normalize_code(&id).ok_or_else(no_game)?;

@@ -94,6 +94,18 @@ pub struct ServeOpts {
     /// (IPv6: its /64) may make per minute.
     #[arg(long, env = "CHOWKA_LOOKUPS_PER_MINUTE", default_value_t = 300)]
     pub lookups_per_minute: u32,
+    /// NATS server URL (nats://host:4222): run as one of several nodes
+    /// sharing one PostgreSQL database (docs/operations.md, "Several nodes").
+    #[arg(long, env = "NATS_URL")]
+    pub nats_url: Option<String>,
+    /// This node's name among the nodes; default: "local" alone, the host
+    /// name and a random suffix with --nats-url.
+    #[arg(long, env = "CHOWKA_NODE")]
+    pub node: Option<String>,
+    /// Seconds a node's hold on a room lasts unless renewed: how soon
+    /// another node takes a dead node's rooms over.
+    #[arg(long, env = "CHOWKA_LEASE_SECS", default_value_t = 5)]
+    pub lease_secs: u64,
 }
 
 impl Default for ServeOpts {
@@ -123,6 +135,9 @@ impl Default for ServeOpts {
             rooms_per_minute_total: 300,
             seats_per_minute: 10,
             lookups_per_minute: 300,
+            nats_url: None,
+            node: None,
+            lease_secs: 5,
         }
     }
 }

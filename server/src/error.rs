@@ -130,6 +130,21 @@ impl From<RejectCode> for ErrorCode {
     }
 }
 
+impl ErrorCode {
+    /// The code with this wire name: the table's, or a rule's.
+    pub fn parse(s: &str) -> Option<ErrorCode> {
+        (ErrorCode::PROTOCOL
+            .iter()
+            .copied()
+            .find(|c| c.as_str() == s))
+        .or_else(|| {
+            (RejectCode::ALL.into_iter())
+                .find(|c| c.as_str() == s)
+                .map(ErrorCode::Rule)
+        })
+    }
+}
+
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

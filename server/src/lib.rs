@@ -6,6 +6,7 @@
 //! - [`run`]: serves on a listener until a shutdown future resolves; tests call it in-process.
 //! - `http`: the accept loop: header read timeout, connection caps, shutdown deadline.
 //! - `rooms`: one tokio task per room owning its game; the registry of rooms.
+//! - `cluster`: several nodes: leases, relaying rooms over NATS, failover.
 //! - `ws`: WebSocket connections: hello, seat authentication, rate limits, fan-out.
 //! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
@@ -21,6 +22,7 @@
 
 pub mod api;
 pub mod bots;
+pub mod cluster;
 pub mod commands;
 pub mod config;
 pub mod error;
@@ -39,9 +41,13 @@ pub use config::ServeOpts;
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
+use cluster::Cluster;
+use error::Refusal;
+use limits::Limited;
 use metrics::Metrics;
 use rooms::Registry;
 use std::future::Future;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use store::Store;
@@ -87,6 +93,31 @@ pub struct App {
     pub lookups: Arc<limits::Limit>,
     /// Becomes true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
+    /// This node among the others.
+    pub cluster: Arc<Cluster>,
+}
+
+impl App {
+    /// Takes one turn of a limit for `ip`, or refuses; the other nodes
+    /// hear of it and count it too.
+    pub async fn check(&self, limited: Limited, ip: IpAddr) -> Result<(), Refusal> {
+        self.check_here(limited, ip)?;
+        self.cluster.share_hit(limited, ip).await;
+        Ok(())
+    }
+
+    /// Counts a turn `ip` took of a limit on another node.
+    pub fn count_elsewhere(&self, limited: Limited, ip: IpAddr) {
+        let _ = self.check_here(limited, ip);
+    }
+
+    fn check_here(&self, limited: Limited, ip: IpAddr) -> Result<(), Refusal> {
+        match limited {
+            Limited::Creations => self.creations.check(ip),
+            Limited::Seats => self.seats.check(ip),
+            Limited::Lookups => self.lookups.check(ip),
+        }
+    }
 }
 
 /// The HTTP routes of the server.
@@ -148,6 +179,7 @@ pub async fn run(
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
+    let cluster = Arc::new(join_cluster(&config).await?);
     let config = Arc::new(config);
     let metrics = Arc::new(Metrics::default());
     let (stop, stopped) = watch::channel(false);
@@ -156,14 +188,26 @@ pub async fn run(
         store.clone(),
         metrics.clone(),
         stopped.clone(),
+        cluster.clone(),
     );
-    let restored = registry
-        .restore_all()
-        .await
-        .map_err(|e| format!("cannot restore rooms: {e}"))?;
-    if restored > 0 {
-        tracing::info!("restored {restored} unfinished rooms");
+    // A node alone brings back every unfinished room. One of several
+    // leaves the rooms of live nodes to them: its sweeper takes those of
+    // lost nodes, and any other comes back where it is next asked for.
+    if cluster.nats.is_none() {
+        let restored = registry
+            .restore_all()
+            .await
+            .map_err(|e| format!("cannot restore rooms: {e}"))?;
+        if restored > 0 {
+            tracing::info!("restored {restored} unfinished rooms");
+        }
     }
+    let keeper = tokio::spawn(cluster::keep_leases(
+        registry.clone(),
+        store.clone(),
+        cluster.clone(),
+        stopped.clone(),
+    ));
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let app = App {
         config: config.clone(),
@@ -182,7 +226,9 @@ pub async fn run(
             "rooms or games looked up from your address",
         )),
         shutdown: stopped,
+        cluster: cluster.clone(),
     };
+    let peers = tokio::spawn(cluster::hear_peers(app.clone()));
     let addr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
@@ -211,6 +257,15 @@ pub async fn run(
     {
         tracing::warn!("some rooms did not stop in time");
     }
+    // Drain: every room here has stopped writing; its lease goes at once,
+    // so that other nodes take the rooms over without waiting it out.
+    let _ = keeper.await;
+    match store.expire_leases(&cluster.node).await {
+        Ok(n) if n > 0 => tracing::info!("released {n} room leases"),
+        Ok(_) => {}
+        Err(e) => tracing::warn!("cannot release this node's leases: {e}"),
+    }
+    let _ = tokio::time::timeout_at(deadline, peers).await;
     // Every WebSocket task holds a permit: having them all means every
     // socket got its close frame.
     let all = u32::try_from(config.max_connections).unwrap_or(u32::MAX);
@@ -228,4 +283,32 @@ pub async fn run(
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// This node: alone, or (with `--nats-url`) connected to the others.
+async fn join_cluster(config: &ServeOpts) -> Result<Cluster, String> {
+    let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
+    let Some(url) = &config.nats_url else {
+        let node = config.node.clone().unwrap_or_else(|| "local".into());
+        return Ok(Cluster::new(node, lease_ms, None));
+    };
+    let node = (config.node.clone()).unwrap_or_else(cluster::default_node_name);
+    // The name goes into NATS subjects and logs: letters, digits, - and _.
+    let node: String = node
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let nats = async_nats::ConnectOptions::new()
+        .name(format!("chowka {node}"))
+        .connect(url.as_str())
+        .await
+        .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
+    tracing::info!("node {node}, one of several (NATS at {url})");
+    Ok(Cluster::new(node, lease_ms, Some(nats)))
 }

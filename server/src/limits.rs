@@ -12,6 +12,7 @@ use crate::error::{ErrorCode, Refusal};
 use crate::ServeOpts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
@@ -56,6 +57,20 @@ fn prefix64(v6: Ipv6Addr) -> Ipv6Addr {
     Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))
 }
 
+/// The limits per address a request draws on, by name: nodes tell each
+/// other of every turn taken, so that a limit holds across nodes
+/// (`App::check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limited {
+    /// Creating rooms ([`Creations`]).
+    Creations,
+    /// Taking seats.
+    Seats,
+    /// Looking rooms and games up by code.
+    Lookups,
+}
+
 /// Connections open per address (see [`address_key`]), for a cap on how
 /// many one address may hold at once: the HTTP edge counts its sockets
 /// here, the WebSocket edge its upgraded ones.
@@ -86,6 +101,12 @@ impl OpenPerAddress {
             counts: self.clone(),
             key,
         })
+    }
+
+    /// Every address with a connection open, and how many.
+    pub fn counts(&self) -> Vec<(IpAddr, usize)> {
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.iter().map(|(&k, &n)| (k, n)).collect()
     }
 }
 

@@ -23,6 +23,7 @@ use crate::api::{bad_query, client_ip};
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
+use crate::limits::Limited;
 use crate::rooms::Seat;
 use crate::App;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -344,7 +345,7 @@ impl Source {
 /// The code and the query of a replay route, after the address's lookup
 /// allowance: a code that cannot be one is `unknown` (a 404, as an unknown
 /// one is), a query that does not parse `bad_request`.
-fn asked(
+async fn asked(
     app: &App,
     peer: SocketAddr,
     headers: &HeaderMap,
@@ -352,7 +353,8 @@ fn asked(
     q: Result<Query<ReplayQuery>, QueryRejection>,
     unknown: fn() -> Refusal,
 ) -> Result<(String, ReplayQuery), Refusal> {
-    app.lookups.check(client_ip(app, peer, headers))?;
+    app.check(Limited::Lookups, client_ip(app, peer, headers))
+        .await?;
     let Path(code) = code.map_err(bad_query)?;
     let Query(q) = q.map_err(bad_query)?;
     let code = ids::normalize_code(&code).ok_or_else(unknown)?;
@@ -369,7 +371,7 @@ pub async fn game_replay(
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
-    let (id, q) = asked(&app, peer, &headers, id, q, no_game)?;
+    let (id, q) = asked(&app, peer, &headers, id, q, no_game).await?;
     let row = (app.store.game(&id).await)
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;
@@ -399,7 +401,7 @@ pub async fn room_replay(
     code: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
-    let (code, q) = asked(&app, peer, &headers, code, q, Refusal::no_room)?;
+    let (code, q) = asked(&app, peer, &headers, code, q, Refusal::no_room).await?;
     let loaded = (app.store.load_room(&code).await)
         .map_err(Refusal::store)?
         .ok_or_else(Refusal::no_room)?;

@@ -7,9 +7,10 @@
 //! close it.
 
 use crate::api::client_ip;
+use crate::cluster::relay::{self, Link};
 use crate::error::{ErrorCode, Refusal};
-use crate::limits::OpenSlot;
-use crate::rooms::{Out, Request, RoomStub};
+use crate::limits::{self, Limited, OpenSlot};
+use crate::rooms::{Out, Request};
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -67,11 +68,14 @@ pub async fn upgrade(
     }
     let ip = client_ip(&app, peer, &headers);
     // Each connection looks one room up by code: limited like HTTP lookups.
-    if let Err(r) = app.lookups.check(ip) {
+    if let Err(r) = app.check(Limited::Lookups, ip).await {
         app.metrics.error(r.code.as_str());
         return r.into_response();
     }
-    let Some(slot) = app.ws_addresses.take(ip, app.config.ws_per_address) else {
+    // The cap holds across nodes: what the others hold for this address counts.
+    let elsewhere = app.cluster.sockets_elsewhere(limits::address_key(ip));
+    let cap = app.config.ws_per_address.saturating_sub(elsewhere);
+    let Some(slot) = app.ws_addresses.take(ip, cap) else {
         return refuse(ErrorCode::TooManyConnections);
     };
     let Ok(permit) = app.connections.clone().try_acquire_owned() else {
@@ -275,7 +279,7 @@ impl TurnedAway {
 
 /// Reads the `hello` and joins its room; `None` (after telling the client
 /// why and closing) if it could not.
-async fn hello(socket: &mut WebSocket, app: &App) -> Option<(RoomStub, crate::rooms::Joined)> {
+async fn hello(socket: &mut WebSocket, app: &App) -> Option<(Link, crate::rooms::Joined)> {
     let turned = match read_hello(socket).await {
         Ok((room, token)) => match join(app, &room, token).await {
             Ok(joined) => return Some(joined),
@@ -327,23 +331,15 @@ async fn read_hello(
     }
 }
 
-/// Joins the room with this code, as a player with a seat token or as a spectator.
+/// Joins the room with this code, as a player with a seat token or as a
+/// spectator: here, or through the node that runs it (`cluster::relay`).
 async fn join(
     app: &App,
     room: &str,
     token: Option<String>,
-) -> Result<(RoomStub, crate::rooms::Joined), Refusal> {
+) -> Result<(Link, crate::rooms::Joined), Refusal> {
     let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
-    // A room task may end between finding and joining: try a fresh one.
-    for _ in 0..2 {
-        let stub = app.registry.get(&code).await?;
-        match stub.join(token.clone()).await {
-            Some(Ok(joined)) => return Ok((stub, joined)),
-            Some(Err(r)) => return Err(r),
-            None => continue,
-        }
-    }
-    Err(Refusal::no_room())
+    relay::join(app, &code, token).await
 }
 
 /// The close status and reason for a frame the socket library refused:
@@ -466,7 +462,7 @@ async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePerm
                     // full state replaces what it missed.
                     if out.caught_up_after_missing() {
                         tracing::debug!(conn, "connection missed messages: resync");
-                        stub.resync(conn);
+                        stub.resync(conn).await;
                     }
                 }
                 Some(Out::Close(code, reason)) => {

@@ -7,7 +7,7 @@ mod common;
 
 use chowka_protocol::{Gate, Overrides};
 use chowka_server::bots::Level;
-use chowka_server::rooms::Settings;
+use chowka_server::rooms::{Found, Settings};
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -145,7 +145,9 @@ async fn an_idle_room_closes_and_reopens_from_the_store_with_nothing_lost() {
     assert_eq!(table.registry.len(), 0);
     // Coming back reopens it from the store, just as it was left, with a
     // new version so that an action sent on the old state is refused.
-    let stub = table.registry.get(&table.code).await.expect("reopens");
+    let Ok(Found::Here(stub)) = table.registry.get(&table.code).await else {
+        panic!("reopens here");
+    };
     let token = table.tokens[0].clone();
     let mut back = Conn {
         joined: stub.join(token).await.unwrap().unwrap(),

@@ -60,6 +60,12 @@ impl TestServer {
             ..ServeOpts::default()
         };
         tune(&mut opts);
+        // Servers of several tests share one PostgreSQL database: each is
+        // a node of its own there, not one "local" node taking the others'
+        // rooms (a node alone takes back its own rooms on restart).
+        if opts.database_url.is_some() && opts.node.is_none() {
+            opts.node = Some(format!("test-{}", chowka_server::ids::new_code()));
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -393,8 +399,21 @@ impl Client {
 
     /// Connects and says hello; waits for the welcome and the first state.
     pub async fn join(ws: &str, room: &str, token: Option<&str>) -> Client {
+        Client::try_join(ws, room, token)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// As [`Client::join`], or what went wrong instead (the server is
+    /// down, refused the hello, or closed before the first state).
+    pub async fn try_join(ws: &str, room: &str, token: Option<&str>) -> Result<Client, String> {
+        let connect = tokio_tungstenite::connect_async(ws);
+        let (socket, _) = tokio::time::timeout(WAIT, connect)
+            .await
+            .map_err(|_| format!("{ws}: no connection in time"))?
+            .map_err(|e| format!("{ws}: {e}"))?;
         let mut c = Client {
-            ws: Client::connect_raw(ws).await,
+            ws: socket,
             seat: None,
             state: Value::Null,
             welcome: Value::Null,
@@ -404,12 +423,24 @@ impl Client {
         if let Some(t) = token {
             hello["token"] = json!(t);
         }
-        c.send(hello).await;
-        let welcome = c.next().await.expect("welcome");
-        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        if !c.send_text(hello.to_string()).await {
+            return Err(format!("{ws}: closed before the hello"));
+        }
+        let welcome = c
+            .next()
+            .await
+            .ok_or(format!("{ws}: closed before the welcome"))?;
+        if welcome["type"] != "welcome" {
+            return Err(format!("{ws}: {welcome}"));
+        }
         c.seat = welcome["seat"].as_u64();
-        c.until(|m| m["type"] == "state").await;
-        c
+        loop {
+            match c.next().await {
+                Some(m) if m["type"] == "state" => return Ok(c),
+                Some(_) => {}
+                None => return Err(format!("{ws}: closed before the first state")),
+            }
+        }
     }
 
     /// Sends a JSON message.

@@ -27,23 +27,28 @@ async fn exercise(store: &Store) {
     };
     store.create_room(&room).await.unwrap();
     assert!(store.create_room(&room).await.is_err(), "codes are unique");
+    let epoch = store
+        .acquire_lease(&code, "n1", 5000)
+        .await
+        .unwrap()
+        .unwrap();
     let mut playing = room.clone();
     playing.status = "playing".into();
     playing.version = 2;
     playing.rematch = Some("ABCDEFG".into());
     // The game's fair-throw seeds come with the start, and come back.
     playing.fair = Some("{\"scheme\":\"chowka-fair/1\"}".into());
-    store.save_room(&playing).await.unwrap();
+    store.save_room(&playing, epoch).await.unwrap();
     store
-        .append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3)
+        .append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3, epoch)
         .await
         .unwrap();
     store
-        .append_action(&code, 1, "{\"do\":\"skip\"}", 4)
+        .append_action(&code, 1, "{\"do\":\"skip\"}", 4, epoch)
         .await
         .unwrap();
     assert!(
-        store.append_action(&code, 1, "{}", 5).await.is_err(),
+        store.append_action(&code, 1, "{}", 5, epoch).await.is_err(),
         "one writer per seq"
     );
     let loaded = store.load_room(&code).await.unwrap().unwrap();
@@ -71,7 +76,7 @@ async fn exercise(store: &Store) {
     };
     let mut done = raised.row.clone();
     done.status = "finished".into();
-    store.finish(&done, &game).await.unwrap();
+    store.finish(&done, &game, epoch).await.unwrap();
     assert!(!store.unfinished_rooms().await.unwrap().contains(&code));
     assert_eq!(store.game(&code).await.unwrap().unwrap(), game);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
@@ -83,6 +88,9 @@ async fn exercise(store: &Store) {
         ..room.clone()
     };
     store.create_room(&private).await.unwrap();
+    let private_epoch = (store.acquire_lease(&private.code, "n1", 5000).await)
+        .unwrap()
+        .unwrap();
     let secret = GameRow {
         id: private.code.clone(),
         ..game.clone()
@@ -91,7 +99,7 @@ async fn exercise(store: &Store) {
         status: "finished".into(),
         ..private.clone()
     };
-    store.finish(&done, &secret).await.unwrap();
+    store.finish(&done, &secret, private_epoch).await.unwrap();
     assert_eq!(store.game(&private.code).await.unwrap().unwrap(), secret);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
     assert!(
@@ -99,6 +107,118 @@ async fn exercise(store: &Store) {
         "private games are not listed"
     );
     assert!(store.load_room("NOPE").await.unwrap().is_none());
+}
+
+/// Leases: one node at a time holds a room, each hand-over raises the
+/// epoch, and a write under an old epoch is refused (the fence).
+async fn leases(store: &Store) {
+    let code = chowka_server::ids::new_code();
+    let room = RoomRow {
+        code: code.clone(),
+        status: "playing".into(),
+        setup: "{}".into(),
+        seats: "[]".into(),
+        settings: "{}".into(),
+        version: 1,
+        rematch: None,
+        created_at: 1,
+        fair: None,
+    };
+    store.create_room(&room).await.unwrap();
+    let first = store
+        .acquire_lease(&code, "n1", 60_000)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        store.acquire_lease(&code, "n2", 60_000).await.unwrap(),
+        None,
+        "held by n1"
+    );
+    let lease = store.lease(&code).await.unwrap().unwrap();
+    assert_eq!(
+        (lease.owner.as_str(), lease.epoch, lease.live),
+        ("n1", first, true)
+    );
+    assert!(store
+        .renew_leases("n1", 60_000)
+        .await
+        .unwrap()
+        .contains(&code));
+    assert!(!store.lost_rooms(1000).await.unwrap().contains(&code));
+    store
+        .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
+        .await
+        .unwrap();
+    // n1 is lost (its lease runs out): n2 takes the room with a higher epoch.
+    store.expire_leases("n1").await.unwrap();
+    assert!(store.lost_rooms(1000).await.unwrap().contains(&code));
+    assert!(
+        !store
+            .renew_leases("n1", 60_000)
+            .await
+            .unwrap()
+            .contains(&code),
+        "an expired lease is not renewed"
+    );
+    let second = store
+        .acquire_lease(&code, "n2", 60_000)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(second > first);
+    // n1 wakes up and writes under its old epoch: refused, nothing written.
+    let late = store
+        .append_action(&code, 1, "{\"do\":\"throw\",\"value\":3}", 3, first)
+        .await;
+    assert!(late.as_ref().is_err_and(|e| e.is_fenced()), "{late:?}");
+    assert_eq!(store.action_at(&code, 1).await.unwrap(), None);
+    let saved = store.save_room(&room, first).await;
+    assert!(saved.as_ref().is_err_and(|e| e.is_fenced()), "{saved:?}");
+    // A retry of an action n1 did write still stands: it is in the log.
+    store
+        .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
+        .await
+        .unwrap();
+    store
+        .append_action(&code, 1, "{\"do\":\"skip\"}", 3, second)
+        .await
+        .unwrap();
+    store.save_room(&room, second).await.unwrap();
+    // Released when n2 closes it: not lost, free for any node.
+    store.release_lease(&code, second).await.unwrap();
+    assert!(!store.lost_rooms(1000).await.unwrap().contains(&code));
+    let third = store
+        .acquire_lease(&code, "n1", 60_000)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(third > second);
+}
+
+#[tokio::test]
+async fn leases_fence_writes_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let store = Store::connect(&url, 2).await.unwrap();
+    leases(&store).await;
+    store.close().await;
+}
+
+#[tokio::test]
+async fn leases_fence_writes_in_memory() {
+    leases(&Store::memory().0).await;
+}
+
+#[tokio::test]
+async fn leases_fence_writes_on_postgres() {
+    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run the lease test against it");
+        return;
+    };
+    let store = Store::connect(&url, 2).await.unwrap();
+    leases(&store).await;
+    store.close().await;
 }
 
 #[tokio::test]
@@ -123,10 +243,15 @@ async fn group_commit(store: &Store) {
     for code in &rooms {
         let (store, code) = (store.clone(), code.clone());
         tasks.push(tokio::spawn(async move {
+            let epoch = store
+                .acquire_lease(&code, "n1", 60_000)
+                .await
+                .unwrap()
+                .unwrap();
             for seq in 0..10 {
                 let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
                 store
-                    .append_action(&code, seq, &action, seq + 1)
+                    .append_action(&code, seq, &action, seq + 1, epoch)
                     .await
                     .unwrap();
             }
@@ -158,11 +283,12 @@ async fn group_commit(store: &Store) {
     // The same place twice in one group: the same action stands for both,
     // another is refused.
     let code = &rooms[0];
+    let epoch = store.lease(code).await.unwrap().unwrap().epoch;
     let same = "{\"do\":\"throw\",\"value\":2}";
     let (a, b, c) = tokio::join!(
-        store.append_action(code, 10, same, 11),
-        store.append_action(code, 10, same, 11),
-        store.append_action(code, 10, "{\"do\":\"skip\"}", 11),
+        store.append_action(code, 10, same, 11, epoch),
+        store.append_action(code, 10, same, 11, epoch),
+        store.append_action(code, 10, "{\"do\":\"skip\"}", 11, epoch),
     );
     assert!(
         a.is_ok() && b.is_ok(),

@@ -156,6 +156,13 @@ impl RoomActor {
         };
         self.out.close_all(reason.0, reason.1);
         self.shared.registry.list(&self.room.code, None);
+        if reason.0 == 1000 {
+            // Closed for good here: any node may bring it back on demand.
+            let (store, code) = (&self.shared.store, &self.room.code);
+            if let Err(e) = store.release_lease(code, self.room.epoch).await {
+                tracing::warn!(room = %code, "cannot release the room's lease: {e}");
+            }
+        }
         // Close the queue first so that the registry sees this stub as
         // closed, then drain what was already queued (answering nothing:
         // the callers see the room as gone and retry with a fresh task).
@@ -213,6 +220,9 @@ impl RoomActor {
             }
             Cmd::Details { reply } => {
                 let _ = reply.send(self.details());
+            }
+            Cmd::LeaseLost => {
+                self.reload("the lease was lost: another node may run the room");
             }
             Cmd::Msg { conn, msg, at } => {
                 let Some(&seat) = self.conns.get(&conn) else {
@@ -397,8 +407,9 @@ impl RoomActor {
         let code = &self.room.code;
         let version = self.room.version as i64;
         let saved = match &write {
-            Write::Room => match store.save_room(&self.room.row()).await {
+            Write::Room => match store.save_room(&self.room.row(), self.room.epoch).await {
                 Ok(()) => Ok(()),
+                Err(e) if e.is_fenced() => Err(self.reload(&e.0)),
                 // The row carries the version: it tells whether this went in.
                 Err(e) => match store.room_version(code).await {
                     Ok(Some(v)) if v == version => Ok(()),
@@ -410,18 +421,25 @@ impl RoomActor {
                 let seq = self.room.actions.len() as i64;
                 let json = serde_json::to_string(recorded).unwrap_or_default();
                 let t = Instant::now();
-                let mut saved = store.append_action(code, seq, &json, version).await;
+                let epoch = self.room.epoch;
+                let saved = store.append_action(code, seq, &json, version, epoch).await;
                 self.shared.metrics.store_write_latency.observe(t.elapsed());
-                if let Err(e) = saved {
-                    tracing::warn!(room = %code, "an action's write failed, reading it back: {e}");
-                    saved = match store.action_at(code, seq).await {
-                        Ok(Some(stored)) if stored == json => Ok(()),
-                        Ok(None) => Err(e),
-                        Ok(Some(_)) => Err(self.reload("another action is stored in its place")),
-                        Err(again) => Err(self.reload(&again.to_string())),
-                    };
+                match saved {
+                    Ok(()) => Ok(()),
+                    // Another node runs the room now: it holds the truth.
+                    Err(e) if e.is_fenced() => Err(self.reload(&e.0)),
+                    Err(e) => {
+                        tracing::warn!(room = %code, "an action's write failed, reading it back: {e}");
+                        match store.action_at(code, seq).await {
+                            Ok(Some(stored)) if stored == json => Ok(()),
+                            Ok(None) => Err(e),
+                            Ok(Some(_)) => {
+                                Err(self.reload("another action is stored in its place"))
+                            }
+                            Err(again) => Err(self.reload(&again.to_string())),
+                        }
+                    }
                 }
-                saved
             }
         };
         if let Err(e) = saved {
@@ -504,10 +522,13 @@ impl RoomActor {
         };
         let mut room = self.room.row();
         room.status = RoomStatus::Finished.as_str().into();
-        match self.shared.store.finish(&room, &row).await {
+        match self.shared.store.finish(&room, &row, self.room.epoch).await {
             Ok(()) => {
                 self.room.archive_pending = false;
                 tracing::info!(room = %self.room.code, result = %row.result, "game archived");
+            }
+            Err(e) if e.is_fenced() => {
+                self.reload(&e.0);
             }
             Err(e) => {
                 tracing::error!(room = %self.room.code, "cannot archive the game, will retry: {e}");

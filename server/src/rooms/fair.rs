@@ -58,7 +58,7 @@ impl RoomActor {
     async fn save_seed(&mut self, seat: usize, seed: Bytes32) -> Result<(), Refusal> {
         let row = self.room.row();
         let store = self.shared.store.clone();
-        let Err(e) = store.save_room(&row).await else {
+        let Err(e) = store.save_room(&row, self.room.epoch).await else {
             tracing::debug!(room = %self.room.code, seat, "client seed in");
             return Ok(());
         };

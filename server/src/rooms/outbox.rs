@@ -59,6 +59,43 @@ impl Mailbox {
     }
 }
 
+/// A queue into one connection's [`Mailbox`] from outside any room task:
+/// a connection relayed to a room on another node (`cluster::relay`).
+pub struct Feed {
+    outlet: Outlet,
+}
+
+/// A new [`Feed`] and the mailbox it fills.
+pub fn feed() -> (Feed, Mailbox) {
+    let (tx, rx) = mpsc::channel(CONN_QUEUE);
+    let missed = Arc::new(AtomicBool::new(false));
+    let outlet = Outlet {
+        tx,
+        missed: missed.clone(),
+    };
+    (Feed { outlet }, Mailbox { rx, missed })
+}
+
+impl Feed {
+    /// Queues a message; a full queue drops it and marks the mailbox as
+    /// having missed some. False once the connection let go.
+    pub fn push(&self, out: Out) -> bool {
+        match self.outlet.tx.try_send(out) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.outlet.missed.store(true, Relaxed);
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// Resolves once the connection let go of its mailbox.
+    pub async fn closed(&self) {
+        self.outlet.tx.closed().await
+    }
+}
+
 /// The sending side of a room's messages.
 pub struct Outbox {
     outlets: HashMap<u64, Outlet>,

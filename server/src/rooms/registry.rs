@@ -9,16 +9,21 @@
 //! through the actor's `commit`): such a task does not count against
 //! `--max-rooms` (it has its own cap of as many), and it closes one minute
 //! after its last connection leaves instead of `--idle-room-secs`.
+//!
+//! A room runs here only under a lease this node took in the store
+//! (`cluster`): [`Registry::get`] takes the lease before it loads the
+//! room, and says [`Found::Elsewhere`] when another node holds it.
 
 use super::room::Room;
 use super::stub::{channel, RoomStub};
 use super::views::{Details, Listing};
+use crate::cluster::{relay, Cluster};
 use crate::error::{ErrorCode, Refusal};
 use crate::metrics::Metrics;
 use crate::store::{LoadedRoom, Store, StoreError};
 use crate::ServeOpts;
 use chowka_protocol::messages::RoomStatus;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, watch};
@@ -39,6 +44,16 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// The registry, to create rematch rooms and to leave it when closing.
     pub registry: Registry,
+    /// This node among the others: its leases.
+    pub cluster: Arc<Cluster>,
+}
+
+/// Where a room runs.
+pub enum Found {
+    /// Here: its task's stub.
+    Here(RoomStub),
+    /// On another node, which holds its lease (named).
+    Elsewhere(String),
 }
 
 /// What new room tasks are given; taken away at shutdown. The second
@@ -56,6 +71,8 @@ type Parts = (
 struct Running {
     stub: RoomStub,
     finished: bool,
+    /// When its lease was taken: a renewal asked before it may not know it.
+    since: std::time::Instant,
 }
 
 struct RegistryInner {
@@ -68,6 +85,7 @@ struct RegistryInner {
     done_rx: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
     listings: Mutex<HashMap<String, Listing>>,
     parts: Mutex<Option<Parts>>,
+    cluster: Arc<Cluster>,
 }
 
 /// Room codes to room tasks.
@@ -92,6 +110,7 @@ impl Registry {
         store: Store,
         metrics: Arc<Metrics>,
         shutdown: watch::Receiver<bool>,
+        cluster: Arc<Cluster>,
     ) -> Registry {
         let (done, done_rx) = mpsc::channel(1);
         let finished_config = Arc::new(ServeOpts {
@@ -106,6 +125,7 @@ impl Registry {
                 listings: Mutex::new(HashMap::new()),
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
                 parts: Mutex::new(Some((config, store, metrics, shutdown, finished_config))),
+                cluster,
             }),
         }
     }
@@ -125,6 +145,7 @@ impl Registry {
                 metrics: parts.2,
                 shutdown: parts.3,
                 registry: self.clone(),
+                cluster: self.inner.cluster.clone(),
             },
             done,
         ))
@@ -166,9 +187,14 @@ impl Registry {
         let running = Running {
             stub: stub.clone(),
             finished,
+            since: std::time::Instant::now(),
         };
-        self.inner.rooms.lock().ok()?.insert(code, running);
+        self.inner.rooms.lock().ok()?.insert(code.clone(), running);
         metrics.rooms_active.fetch_add(1, Relaxed);
+        if self.inner.cluster.nats.is_some() {
+            let cluster = self.inner.cluster.clone();
+            tokio::spawn(relay::serve_room(cluster, code, stub.clone()));
+        }
         tokio::spawn(async move {
             actor.run().await;
             metrics.rooms_active.fetch_sub(1, Relaxed);
@@ -177,37 +203,53 @@ impl Registry {
         Some(stub)
     }
 
-    /// Creates a room: saves it, then starts its task.
-    pub async fn create(&self, room: Room) -> Result<RoomStub, CreateError> {
+    /// Creates a room: saves it, takes its lease, then starts its task.
+    pub async fn create(&self, mut room: Room) -> Result<RoomStub, CreateError> {
         let (shared, _) = self.shared().ok_or(CreateError::TooMany)?;
         if self.len() >= shared.config.max_rooms {
             return Err(CreateError::TooMany);
         }
         (shared.store.create_room(&room.row()).await).map_err(CreateError::Store)?;
+        let cluster = &self.inner.cluster;
+        let lease = shared
+            .store
+            .acquire_lease(&room.code, &cluster.node, cluster.lease_ms);
+        room.epoch = match lease.await.map_err(CreateError::Store)? {
+            Some(epoch) => epoch,
+            None => {
+                return Err(CreateError::Store(StoreError(
+                    "a new room's lease is taken".into(),
+                )))
+            }
+        };
         shared.metrics.rooms_created.fetch_add(1, Relaxed);
         self.spawn(room, false).ok_or(CreateError::TooMany)
     }
 
-    /// The room with this code: running, or brought back from the store.
-    /// Refused with `no_such_room`, `too_many_rooms` (the server is full),
-    /// `store_unavailable` or `room_unreadable`.
-    pub async fn get(&self, code: &str) -> Result<RoomStub, Refusal> {
+    /// Where the room with this code runs: here (running, or brought back
+    /// from the store under a lease just taken), or on the node holding
+    /// its lease. Refused with `no_such_room`, `too_many_rooms` (the
+    /// server is full), `store_unavailable` or `room_unreadable`.
+    pub async fn get(&self, code: &str) -> Result<Found, Refusal> {
         if let Some(stub) = self.running(code) {
-            return Ok(stub);
+            return Ok(Found::Here(stub));
         }
         let _guard = self.inner.loading.lock().await;
         // Another request may have loaded it while this one waited.
         if let Some(stub) = self.running(code) {
-            return Ok(stub);
+            return Ok(Found::Here(stub));
         }
         // Shutting down: no new room tasks, and the room is as good as gone.
         let (shared, _) = self.shared().ok_or_else(Refusal::no_room)?;
-        let loaded = (shared.store.load_room(code).await)
-            .map_err(|e| Refusal::store(format!("cannot load room {code}: {e}")))?
-            .ok_or_else(Refusal::no_room)?;
+        let store = &shared.store;
+        let cant = |e: StoreError| Refusal::store(format!("cannot load room {code}: {e}"));
+        // Only a room that exists gets a lease, so that looking codes up
+        // leaves nothing behind.
+        let peeked = store.peek_room(code).await.map_err(cant)?;
+        let peeked = peeked.ok_or_else(Refusal::no_room)?;
         // Finished and archived: it can change no more, so it does not
         // take the place of a room that can (but has a cap of its own).
-        let finished = loaded.row.status == RoomStatus::Finished.as_str();
+        let finished = peeked.row.status == RoomStatus::Finished.as_str();
         let held = if finished {
             self.finished_len()
         } else {
@@ -216,14 +258,53 @@ impl Registry {
         if held >= shared.config.max_rooms {
             return Err(ErrorCode::TooManyRooms.into());
         }
-        let room = restore(loaded)?;
+        let cluster = &self.inner.cluster;
+        let lease = store.acquire_lease(code, &cluster.node, cluster.lease_ms);
+        let Some(epoch) = lease.await.map_err(cant)? else {
+            let owner = store.lease(code).await.map_err(cant)?;
+            return Ok(Found::Elsewhere(owner.map(|l| l.owner).unwrap_or_default()));
+        };
+        // Read under the lease: every write of the node before is in.
+        let loaded = store.load_room(code).await.map_err(cant)?;
+        let loaded = loaded.ok_or_else(Refusal::no_room)?;
+        let mut room = restore(loaded)?;
+        room.epoch = epoch;
         // The restored version is saved before anyone sees it, so that
         // the next restore starts past it (see `restored_version`).
-        (shared.store.raise_version(code, room.version as i64).await)
+        (store.raise_version(code, room.version as i64).await)
             .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
-        tracing::info!(room = code, "room restored from the store");
-        self.spawn(room, finished).ok_or_else(Refusal::no_room)
+        tracing::info!(room = code, epoch, "room restored from the store");
+        let stub = self.spawn(room, finished).ok_or_else(Refusal::no_room)?;
+        Ok(Found::Here(stub))
+    }
+
+    /// Brings back a room whose node was lost, if this node can take it.
+    pub async fn take_over(&self, code: &str) {
+        match self.get(code).await {
+            Ok(Found::Here(_)) => {
+                tracing::info!(room = code, "took over a room whose node was lost")
+            }
+            Ok(Found::Elsewhere(_)) => {}
+            Err(r) => tracing::warn!(room = code, "cannot take over: {r}"),
+        }
+    }
+
+    /// Stops the rooms running here whose lease is not among `held`,
+    /// except those whose lease was taken at or after `asked` (the
+    /// renewal that gave `held` did not know them yet).
+    pub fn keep_only(&self, held: &HashSet<String>, asked: std::time::Instant) {
+        let lost: Vec<(String, RoomStub)> = match self.inner.rooms.lock() {
+            Ok(rooms) => (rooms.iter())
+                .filter(|(code, r)| r.since < asked && !held.contains(*code))
+                .map(|(code, r)| (code.clone(), r.stub.clone()))
+                .collect(),
+            Err(_) => return,
+        };
+        for (code, stub) in lost {
+            tracing::warn!(room = %code, "lease lost: the room stops here");
+            stub.lease_lost();
+        }
     }
 
     /// The details of the room with this code: from its task if it runs,
@@ -276,7 +357,8 @@ impl Registry {
                 continue;
             }
             match self.get(&code).await {
-                Ok(_) => n += 1,
+                Ok(Found::Here(_)) => n += 1,
+                Ok(Found::Elsewhere(_)) => {}
                 Err(r) => tracing::warn!(room = %code, "not restored: {r}"),
             }
         }
@@ -315,12 +397,22 @@ impl Registry {
         }
     }
 
-    /// Public rooms in the lobby with an empty seat, newest first.
-    pub fn open_rooms(&self) -> Vec<Listing> {
-        let mut rooms: Vec<Listing> = match self.inner.listings.lock() {
+    /// This node's public rooms in the lobby with an empty seat.
+    pub fn local_listings(&self) -> Vec<Listing> {
+        match self.inner.listings.lock() {
             Ok(l) => l.values().cloned().collect(),
             Err(_) => Vec::new(),
-        };
+        }
+    }
+
+    /// Public rooms in the lobby with an empty seat, on every node,
+    /// newest first.
+    pub fn open_rooms(&self) -> Vec<Listing> {
+        let mut rooms = self.local_listings();
+        rooms.extend(crate::cluster::listings_elsewhere(&self.inner.cluster));
+        // A room moving between nodes may be listed by both for a moment.
+        rooms.sort_by(|a, b| a.code.cmp(&b.code));
+        rooms.dedup_by(|a, b| a.code == b.code);
         rooms.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.code.cmp(&b.code)));
         rooms
     }

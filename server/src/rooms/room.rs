@@ -88,6 +88,10 @@ pub struct Room {
     pub fair: Option<Fair>,
     /// Throws made in the game so far: the number of the next fair throw.
     pub throws: u64,
+    /// The epoch of the lease this node holds the room under: every write
+    /// names it, and is refused once another node took the room over
+    /// (`store/leases.rs`). Not part of the row.
+    pub epoch: i64,
 }
 
 /// A room as it was before a change, to roll back to if the change cannot
@@ -115,6 +119,7 @@ impl Room {
             archive_pending: false,
             fair: None,
             throws: 0,
+            epoch: 0,
         }
     }
 
@@ -275,6 +280,7 @@ impl Room {
             archive_pending,
             fair,
             throws,
+            epoch: 0,
         })
     }
 }

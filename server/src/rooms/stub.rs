@@ -9,6 +9,7 @@ use super::Shared;
 use crate::error::Refusal;
 use chowka_protocol::messages::ClientMsg;
 use chowka_protocol::{ActionRequest, Bytes32, Player};
+use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -28,8 +29,9 @@ pub struct Joined {
 }
 
 /// What a connection may ask of its room: a [`ClientMsg`] other than
-/// `hello` and `ping`, which the connection answers itself.
-#[derive(Clone, Debug)]
+/// `hello` and `ping`, which the connection answers itself. Serialized
+/// only between nodes, for a relayed connection (`cluster::relay`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Request {
     /// Play an action on the state of this version.
     Act {
@@ -140,6 +142,9 @@ pub enum Cmd {
         /// The answer.
         reply: oneshot::Sender<Details>,
     },
+    /// The room's lease was lost: another node may run it now. The task
+    /// ends, its connections reconnect and find the room where it is.
+    LeaseLost,
 }
 
 /// The handle to a room task: cheap to clone.
@@ -201,5 +206,18 @@ impl RoomStub {
     /// Whether the room task has ended.
     pub fn is_closed(&self) -> bool {
         self.tx.is_closed()
+    }
+
+    /// Resolves once the room task has ended.
+    pub async fn closed(&self) {
+        self.tx.closed().await
+    }
+
+    /// Tells the room its lease was lost (never waits).
+    pub fn lease_lost(&self) {
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let _ = tx.send(Cmd::LeaseLost).await;
+        });
     }
 }

@@ -13,7 +13,7 @@ use super::actor::RoomActor;
 use super::room::Room;
 use chowka_protocol::messages::{BoardView, GameView, RoomStatus, RoomView, SeatView, ServerMsg};
 use chowka_protocol::{Event, Player, Side};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 /// Room details for the HTTP API.
@@ -72,7 +72,7 @@ fn view_of(
 }
 
 /// A seat just taken.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeatTaken {
     /// Room code.
     pub code: String,
@@ -85,12 +85,12 @@ pub struct SeatTaken {
 }
 
 /// A public lobby room in the list of open rooms.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Listing {
     /// Room code.
     pub code: String,
     /// Preset name.
-    pub preset: &'static str,
+    pub preset: String,
     /// Board size.
     pub board: u8,
     /// Number of seats.
@@ -199,7 +199,7 @@ impl RoomActor {
             let rules = r.rules();
             Listing {
                 code: r.code.clone(),
-                preset: rules.preset.name(),
+                preset: rules.preset.name().into(),
                 board: rules.board,
                 players: r.seats.len() as u8,
                 taken: r.seats.iter().filter(|s| s.taken()).count() as u8,

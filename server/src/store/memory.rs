@@ -1,7 +1,7 @@
 //! The in-process store ([`Memory`]): what the databases answer, kept in
 //! this process, with switches that make writes fail.
 
-use super::{now_ms, was_public, GameRow, LoadedRoom, RoomRow, StoreError, StoreResult};
+use super::{now_ms, was_public, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -19,6 +19,8 @@ struct MemoryInner {
     rooms: HashMap<String, (RoomRow, i64)>,
     /// Each room's event log: (seq, action JSON, version, when written).
     actions: HashMap<String, Vec<(i64, String, i64, i64)>>,
+    /// Leases by room: owner, epoch, expiry (ms).
+    leases: HashMap<String, (String, i64, i64)>,
     /// Archived games, with whether each was public.
     games: Vec<(GameRow, bool)>,
     failing: bool,
@@ -107,8 +109,17 @@ impl Memory {
         Ok(())
     }
 
-    pub(super) fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
+    /// Refuses a write to `room` unless it is held under `epoch`.
+    fn fence(inner: &MemoryInner, room: &str, epoch: i64) -> StoreResult<()> {
+        match inner.leases.get(room) {
+            Some((_, e, _)) if *e == epoch => Ok(()),
+            _ => Err(StoreError::fenced(room, epoch)),
+        }
+    }
+
+    pub(super) fn save_room(&self, r: &RoomRow, epoch: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
+        Memory::fence(&inner, &r.code, epoch)?;
         if let Some((row, at)) = inner.rooms.get_mut(&r.code) {
             // Settings and creation time are fixed at creation, as in SQL.
             *row = RoomRow {
@@ -127,14 +138,17 @@ impl Memory {
         seq: i64,
         action: &str,
         version: i64,
+        epoch: i64,
     ) -> StoreResult<()> {
         let mut inner = self.writing()?;
+        let fence = Memory::fence(&inner, room, epoch);
         let log = inner.actions.entry(room.to_string()).or_default();
         let r = match log.iter().find(|(s, _, _, _)| *s == seq) {
             Some((_, a, _, _)) if a == action => Ok(()),
             Some(_) => Err(StoreError(format!(
                 "action {seq} of room {room} is another action"
             ))),
+            None if fence.is_err() => fence,
             None => {
                 log.push((seq, action.to_string(), version, now_ms()));
                 Ok(())
@@ -154,11 +168,12 @@ impl Memory {
         Ok(self.lock().rooms.get(code).map(|(r, _)| r.version))
     }
 
-    pub(super) fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
+    pub(super) fn finish(&self, room: &RoomRow, game: &GameRow, epoch: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
         if inner.failing_archives {
             return Err(StoreError("archives are failing (memory store)".into()));
         }
+        Memory::fence(&inner, &room.code, epoch)?;
         if !inner.games.iter().any(|(g, _)| g.id == game.id) {
             inner.games.push((game.clone(), was_public(&room.settings)));
         }
@@ -250,5 +265,80 @@ impl Memory {
         games.sort_by(|a, b| b.finished_at.cmp(&a.finished_at).then(a.id.cmp(&b.id)));
         games.truncate(limit.max(0) as usize);
         games
+    }
+
+    pub(super) fn acquire_lease(
+        &self,
+        room: &str,
+        node: &str,
+        ttl_ms: i64,
+    ) -> StoreResult<Option<i64>> {
+        let mut inner = self.writing()?;
+        let now = now_ms();
+        let lease = inner
+            .leases
+            .entry(room.to_string())
+            .or_insert((String::new(), 0, 0));
+        if lease.2 >= now && !lease.0.is_empty() && lease.0 != node {
+            return Ok(None);
+        }
+        *lease = (node.to_string(), lease.1 + 1, now + ttl_ms);
+        Ok(Some(lease.1))
+    }
+
+    pub(super) fn renew_leases(&self, node: &str, ttl_ms: i64) -> StoreResult<Vec<String>> {
+        let mut inner = self.writing()?;
+        let now = now_ms();
+        let mut renewed = Vec::new();
+        for (room, lease) in inner.leases.iter_mut() {
+            if lease.0 == node && lease.2 >= now {
+                lease.2 = now + ttl_ms;
+                renewed.push(room.clone());
+            }
+        }
+        Ok(renewed)
+    }
+
+    pub(super) fn release_lease(&self, room: &str, epoch: i64) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        if let Some(lease) = inner.leases.get_mut(room).filter(|l| l.1 == epoch) {
+            *lease = (String::new(), epoch, 0);
+        }
+        Ok(())
+    }
+
+    pub(super) fn expire_leases(&self, node: &str) -> StoreResult<u64> {
+        let mut inner = self.writing()?;
+        let mine = inner.leases.values_mut().filter(|l| l.0 == node);
+        Ok(mine.map(|l| l.2 = 0).count() as u64)
+    }
+
+    pub(super) fn lease(&self, room: &str) -> StoreResult<Option<Lease>> {
+        let now = now_ms();
+        Ok(self
+            .lock()
+            .leases
+            .get(room)
+            .map(|(owner, epoch, expires)| Lease {
+                owner: owner.clone(),
+                epoch: *epoch,
+                live: *expires >= now,
+            }))
+    }
+
+    pub(super) fn lost_rooms(&self, limit: i64) -> StoreResult<Vec<String>> {
+        let inner = self.lock();
+        let now = now_ms();
+        let mut lost: Vec<String> = (inner.leases.iter())
+            .filter(|(_, (owner, _, expires))| !owner.is_empty() && *expires < now)
+            .filter(|(room, _)| {
+                let status = inner.rooms.get(*room).map(|(r, _)| r.status.as_str());
+                matches!(status, Some("lobby" | "playing"))
+            })
+            .map(|(room, _)| room.clone())
+            .collect();
+        lost.sort();
+        lost.truncate(limit.max(0) as usize);
+        Ok(lost)
     }
 }

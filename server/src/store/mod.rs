@@ -12,9 +12,11 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+mod leases;
 mod memory;
 mod writer;
 
+pub use leases::Lease;
 pub use memory::Memory;
 use writer::Appender;
 pub use writer::GroupCommits;
@@ -44,6 +46,26 @@ impl std::fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+/// How a refused write for lack of the room's lease starts: the fence of
+/// `leases.rs`.
+const FENCED: &str = "lease lost:";
+
+impl StoreError {
+    /// A write refused because the room's lease has passed to a higher
+    /// epoch: another node runs the room now (DESIGN.md, "Several machines").
+    pub fn fenced(room: &str, epoch: i64) -> StoreError {
+        StoreError(format!(
+            "{FENCED} room {room} is no longer held under epoch {epoch}"
+        ))
+    }
+
+    /// Whether this write was refused by the lease's fence: retrying on
+    /// this node is pointless, the room has moved.
+    pub fn is_fenced(&self) -> bool {
+        self.0.starts_with(FENCED)
+    }
+}
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
@@ -304,16 +326,17 @@ impl Store {
     }
 
     /// Saves the changeable fields of a room (status, set-up, seats,
-    /// version, rematch, fair-throw seeds).
-    pub async fn save_room(&self, r: &RoomRow) -> StoreResult<()> {
+    /// version, rematch, fair-throw seeds), if the room is still held
+    /// under `epoch` (else [`StoreError::fenced`]).
+    pub async fn save_room(&self, r: &RoomRow, epoch: i64) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return m.save_room(r),
+            Err(m) => return m.save_room(r, epoch),
         };
-        sqlx::query(
+        let done = sqlx::query(
             "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6,
                     fair = $8
-             WHERE code = $7",
+             WHERE code = $7 AND EXISTS (SELECT 1 FROM leases WHERE room = $7 AND epoch = $9)",
         )
         .bind(&r.status)
         .bind(&r.setup)
@@ -323,8 +346,12 @@ impl Store {
         .bind(now_ms())
         .bind(&r.code)
         .bind(r.fair.clone())
+        .bind(epoch)
         .execute(pool)
         .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::fenced(&r.code, epoch));
+        }
         Ok(())
     }
 
@@ -333,18 +360,20 @@ impl Store {
     /// 0. Idempotent: the same action at the same `seq` again (a retry
     /// after a reply was lost) succeeds and changes nothing; another
     /// action at a taken `seq` fails, so a second writer for one room
-    /// cannot interleave its actions. Actions of many rooms are written
-    /// together (group commit, `writer.rs`).
+    /// cannot interleave its actions. Fenced: written only while the room
+    /// is held under `epoch` (else [`StoreError::fenced`]). Actions of
+    /// many rooms are written together (group commit, `writer.rs`).
     pub async fn append_action(
         &self,
         room: &str,
         seq: i64,
         action: &str,
         version: i64,
+        epoch: i64,
     ) -> StoreResult<()> {
         match &self.db {
-            Db::Sql(_, appender) => appender.append(room, seq, action, version).await,
-            Db::Memory(m) => m.append_action(room, seq, action, version),
+            Db::Sql(_, appender) => appender.append(room, seq, action, version, epoch).await,
+            Db::Memory(m) => m.append_action(room, seq, action, version, epoch),
         }
     }
 
@@ -379,11 +408,12 @@ impl Store {
     /// Archives a finished game and marks its room finished, at once. The
     /// game is listed publicly only if the room's settings say it was
     /// public; a private game is reachable by its id alone.
-    /// Idempotent, so that a retry after a lost reply succeeds.
-    pub async fn finish(&self, room: &RoomRow, game: &GameRow) -> StoreResult<()> {
+    /// Idempotent, so that a retry after a lost reply succeeds. Fenced
+    /// like [`Store::save_room`].
+    pub async fn finish(&self, room: &RoomRow, game: &GameRow, epoch: i64) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return m.finish(room, game),
+            Err(m) => return m.finish(room, game, epoch),
         };
         let mut tx = pool.begin().await?;
         sqlx::query(
@@ -402,13 +432,21 @@ impl Store {
         .bind(i64::from(was_public(&room.settings)))
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE rooms SET status = $1, version = $2, updated_at = $3 WHERE code = $4")
-            .bind(&room.status)
-            .bind(room.version)
-            .bind(now_ms())
-            .bind(&room.code)
-            .execute(&mut *tx)
-            .await?;
+        let done = sqlx::query(
+            "UPDATE rooms SET status = $1, version = $2, updated_at = $3
+             WHERE code = $4 AND EXISTS (SELECT 1 FROM leases WHERE room = $4 AND epoch = $5)",
+        )
+        .bind(&room.status)
+        .bind(room.version)
+        .bind(now_ms())
+        .bind(&room.code)
+        .bind(epoch)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            // Dropping the transaction rolls the archive row back too.
+            return Err(StoreError::fenced(&room.code, epoch));
+        }
         tx.commit().await?;
         Ok(())
     }

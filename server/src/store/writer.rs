@@ -16,6 +16,11 @@
 //! once. Appends stay idempotent and reconciled: a row already at its
 //! `(room, seq)` is kept (`ON CONFLICT DO NOTHING`), and an append that
 //! did not go in is accepted only if the stored action is the same one.
+//!
+//! Every row names the epoch of its room's lease and goes in only while
+//! the lease still has that epoch (the fence, `leases.rs`): the insert
+//! joins the `leases` row, which PostgreSQL locks (`FOR SHARE`) so that a
+//! takeover waits for this write, and its new owner reads the log after it.
 
 use super::{now_ms, Backend, StoreError, StoreResult};
 use serde::Serialize;
@@ -49,6 +54,7 @@ struct ActionRow {
     action: String,
     version: i64,
     at: i64,
+    epoch: i64,
 }
 
 /// The sending side of the group-commit queue, cloned with the store.
@@ -125,6 +131,7 @@ impl Appender {
         seq: i64,
         action: &str,
         version: i64,
+        epoch: i64,
     ) -> StoreResult<()> {
         let (done, answer) = oneshot::channel();
         let row = ActionRow {
@@ -133,6 +140,7 @@ impl Appender {
             action: action.to_string(),
             version,
             at: now_ms(),
+            epoch,
         };
         let gone = || StoreError("the action writer has stopped".into());
         self.tx
@@ -200,7 +208,9 @@ impl Writer {
                 "INSERT INTO actions (room, seq, action, version, at)
                  SELECT r.room, r.seq, r.action, r.version, r.at
                  FROM json_to_recordset($1::json)
-                      AS r(room TEXT, seq BIGINT, action TEXT, version BIGINT, at BIGINT)
+                      AS r(room TEXT, seq BIGINT, action TEXT, version BIGINT, at BIGINT, epoch BIGINT)
+                 JOIN leases l ON l.room = r.room AND l.epoch = r.epoch
+                 FOR SHARE OF l
                  ON CONFLICT (room, seq) DO NOTHING
                  RETURNING room, seq, action"
             }
@@ -210,7 +220,9 @@ impl Writer {
                 "INSERT INTO actions (room, seq, action, version, at)
                  SELECT value ->> 'room', value ->> 'seq', value ->> 'action',
                         value ->> 'version', value ->> 'at'
-                 FROM json_each($1) WHERE true
+                 FROM json_each($1)
+                 JOIN leases l ON l.room = value ->> 'room' AND l.epoch = value ->> 'epoch'
+                 WHERE true
                  ON CONFLICT (room, seq) DO NOTHING
                  RETURNING room, seq, action"
             }
@@ -229,8 +241,10 @@ impl Writer {
         let mut answers = Vec::with_capacity(rows.len());
         for row in rows {
             // A retry of the same action stands, another action at that
-            // place is refused.
-            let stored = match inserted.get(&(row.room.clone(), row.seq)) {
+            // place is refused, and so is one whose place is free: only the
+            // fence kept it out.
+            let key = (row.room.clone(), row.seq);
+            let stored = match inserted.get(&key) {
                 Some(action) => Some(action.clone()),
                 None => {
                     sqlx::query_scalar("SELECT action FROM actions WHERE room = $1 AND seq = $2")
@@ -240,13 +254,13 @@ impl Writer {
                         .await?
                 }
             };
-            answers.push(if stored.as_deref() == Some(row.action.as_str()) {
-                Ok(())
-            } else {
-                Err(StoreError(format!(
+            answers.push(match stored {
+                Some(action) if action == row.action => Ok(()),
+                Some(_) => Err(StoreError(format!(
                     "action {} of room {} is another action",
                     row.seq, row.room
-                )))
+                ))),
+                None => Err(StoreError::fenced(&row.room, row.epoch)),
             });
         }
         Ok(answers)

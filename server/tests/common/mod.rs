@@ -76,7 +76,12 @@ impl Table {
         tune(&mut opts);
         let (store, memory) = Store::memory();
         let (shutdown, stopped) = watch::channel(false);
-        let registry = Registry::new(Arc::new(opts), store, Arc::default(), stopped);
+        let cluster = Arc::new(chowka_server::cluster::Cluster::new(
+            "local".into(),
+            5000,
+            None,
+        ));
+        let registry = Registry::new(Arc::new(opts), store, Arc::default(), stopped, cluster);
         let (seats, tokens): (Vec<Seat>, Vec<Option<String>>) = seats.into_iter().unzip();
         let setup = chowka_protocol::Setup {
             options: Overrides {

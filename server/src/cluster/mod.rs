@@ -1,0 +1,130 @@
+//! Several nodes behind one address (DESIGN.md, "Several machines"):
+//! PostgreSQL decides which node runs each room (leases, `store/leases.rs`),
+//! NATS carries what nodes say to each other. Nothing here is home-made
+//! consensus: a node only ever acts on a lease the database gave it.
+//!
+//! # Layout
+//! - [`Cluster`]: this node's name, its NATS connection (none for one
+//!   node alone), and what it hears of the other nodes.
+//! - `keeper`: renews this node's leases, stops rooms whose lease was
+//!   lost, and brings back rooms whose node was lost (the sweeper).
+//! - `relay`: connect anywhere. A node that does not run a room passes a
+//!   connection's messages to the node that does, and that node's
+//!   messages back, over NATS subjects named for the room.
+//! - `peers`: every node says every second what it holds (open public
+//!   rooms, sockets per address); the others keep the last word of each
+//!   live node, and hear when one is gone.
+//!
+//! One node alone (no `--nats-url`) runs the same code: it takes its
+//! rooms' leases in its own database, and every room it is asked for is
+//! its own, so nothing is ever relayed.
+
+mod keeper;
+mod peers;
+pub mod relay;
+
+pub use keeper::keep_leases;
+pub use peers::{listings_elsewhere, run as hear_peers, Peer, Report};
+
+use crate::limits::Limited;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// How often a node says what it holds (`peers`).
+pub const REPORT_EVERY: Duration = Duration::from_secs(1);
+
+/// A node not heard of for this long is taken for gone: its relayed
+/// connections are closed, so that their browsers reconnect and reach
+/// the room wherever it is brought back.
+pub const PEER_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// This node among the others.
+pub struct Cluster {
+    /// This node's name, unique among the nodes sharing a database.
+    pub node: String,
+    /// How long a lease lasts unless renewed, in ms.
+    pub lease_ms: i64,
+    /// The connection to NATS; `None` for a node alone.
+    pub nats: Option<async_nats::Client>,
+    /// The last report of every other live node, by name.
+    peers: Mutex<HashMap<String, Peer>>,
+    /// Names of nodes found gone (silent, or said they leave).
+    gone: broadcast::Sender<String>,
+}
+
+impl Cluster {
+    /// This node, alone or (with `nats`) one of several.
+    pub fn new(node: String, lease_ms: i64, nats: Option<async_nats::Client>) -> Cluster {
+        Cluster {
+            node,
+            lease_ms,
+            nats,
+            peers: Mutex::new(HashMap::new()),
+            gone: broadcast::channel(64).0,
+        }
+    }
+
+    /// Hears of every node found gone from now on.
+    pub fn gone(&self) -> broadcast::Receiver<String> {
+        self.gone.subscribe()
+    }
+
+    fn peers(&self) -> std::sync::MutexGuard<'_, HashMap<String, Peer>> {
+        self.peers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `node` is live: this node, or one heard of lately.
+    pub fn is_live(&self, node: &str) -> bool {
+        node == self.node || self.peers().contains_key(node)
+    }
+
+    /// The other live nodes' last reports.
+    pub fn peer_reports(&self) -> Vec<Report> {
+        self.peers().values().map(|p| p.report.clone()).collect()
+    }
+
+    /// WebSockets the other nodes hold for this address (its key, see
+    /// `limits::address_key`), for a cap that holds across nodes.
+    pub fn sockets_elsewhere(&self, key: IpAddr) -> usize {
+        self.peers()
+            .values()
+            .filter_map(|p| p.sockets.get(&key))
+            .sum()
+    }
+
+    /// Tells the other nodes that this address used one of a limit's
+    /// turns here, so that they count it too: a limit per address holds
+    /// across nodes, wherever the load balancer sends each request.
+    pub async fn share_hit(&self, limit: Limited, ip: IpAddr) {
+        if let Some(nats) = &self.nats {
+            let hit = peers::Hit {
+                node: self.node.clone(),
+                limit,
+                ip,
+            };
+            if let Ok(body) = serde_json::to_vec(&hit) {
+                let _ = nats.publish(peers::HITS, body.into()).await;
+            }
+        }
+    }
+}
+
+/// Resolves once the server stops (the guard `wait_for` gives is not
+/// `Send`, so it is dropped here rather than held in a task's select).
+async fn stopped(shutdown: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = shutdown.wait_for(|stop| *stop).await;
+}
+
+/// A name for this node when none is given: the host's name if it has
+/// one, and a random suffix, so that a restarted node is a new one.
+pub fn default_node_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "node".into());
+    format!("{host}-{}", crate::ids::new_code().to_lowercase())
+}

@@ -1,0 +1,172 @@
+//! What nodes tell each other over NATS, besides relayed rooms:
+//! - `chowka.nodes`: every second, each node's [`Report`]: its open
+//!   public rooms (so that any node lists them all), its WebSockets per
+//!   address (so that the cap per address holds across nodes) and its
+//!   totals. A node not heard of for [`PEER_TIMEOUT`] is gone; a node
+//!   that drains says so, and is gone at once.
+//! - `chowka.hits`: each turn an address takes of a rate limit on one
+//!   node, which the others count too ([`Hit`]).
+
+use super::{stopped, Cluster, PEER_TIMEOUT, REPORT_EVERY};
+use crate::limits::Limited;
+use crate::rooms::Listing;
+use crate::App;
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The subject of the nodes' reports.
+const NODES: &str = "chowka.nodes";
+
+/// The subject of the rate limits' turns.
+pub(super) const HITS: &str = "chowka.hits";
+
+/// What a node says of itself every second.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    /// The node's name.
+    pub node: String,
+    /// True in the last report of a node that drains.
+    pub leaving: bool,
+    /// Its rooms running.
+    pub rooms: usize,
+    /// Its open WebSockets.
+    pub sockets: usize,
+    /// Its public rooms in the lobby with an empty seat.
+    pub listings: Vec<Listing>,
+    /// Its WebSockets by address (`limits::address_key`).
+    pub addresses: Vec<(IpAddr, usize)>,
+}
+
+/// Another node, as last heard of.
+pub struct Peer {
+    /// Its last report.
+    pub report: Report,
+    /// Its WebSockets by address, from the report.
+    pub sockets: HashMap<IpAddr, usize>,
+    seen: Instant,
+}
+
+/// One turn of a rate limit taken on one node.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Hit {
+    pub node: String,
+    pub limit: Limited,
+    pub ip: IpAddr,
+}
+
+impl Cluster {
+    /// This node's report now.
+    fn report(&self, app: &App, leaving: bool) -> Report {
+        Report {
+            node: self.node.clone(),
+            leaving,
+            rooms: app.registry.len(),
+            sockets: app.metrics.connections_active.load(Relaxed) as usize,
+            listings: if leaving {
+                Vec::new()
+            } else {
+                app.registry.local_listings()
+            },
+            addresses: app.ws_addresses.counts(),
+        }
+    }
+
+    /// Takes a node's report in.
+    fn heard(&self, report: Report) {
+        if report.node == self.node {
+            return;
+        }
+        let node = report.node.clone();
+        if report.leaving {
+            if self.peers().remove(&node).is_some() {
+                tracing::info!(%node, "node leaves");
+            }
+            let _ = self.gone.send(node);
+            return;
+        }
+        let peer = Peer {
+            sockets: report.addresses.iter().copied().collect(),
+            report,
+            seen: Instant::now(),
+        };
+        if self.peers().insert(node.clone(), peer).is_none() {
+            tracing::info!(%node, "node joins");
+        }
+    }
+
+    /// Forgets the nodes not heard of for [`PEER_TIMEOUT`], and says so.
+    fn forget_silent(&self) {
+        let mut gone = Vec::new();
+        self.peers().retain(|node, p| {
+            let live = p.seen.elapsed() < PEER_TIMEOUT;
+            if !live {
+                gone.push(node.clone());
+            }
+            live
+        });
+        for node in gone {
+            tracing::warn!(%node, "node silent: taken for gone");
+            let _ = self.gone.send(node);
+        }
+    }
+}
+
+/// Says what this node holds every second, and hears the others, until
+/// the server stops; then says it leaves.
+pub async fn run(app: App) {
+    let cluster = app.cluster.clone();
+    let Some(nats) = cluster.nats.clone() else {
+        return;
+    };
+    let (nodes, hits) = match (nats.subscribe(NODES).await, nats.subscribe(HITS).await) {
+        (Ok(n), Ok(h)) => (n, h),
+        (Err(e), _) | (_, Err(e)) => {
+            tracing::error!("cannot hear the other nodes on NATS: {e}");
+            return;
+        }
+    };
+    let (mut nodes, mut hits) = (nodes.fuse(), hits.fuse());
+    let mut shutdown = app.shutdown.clone();
+    let mut every = tokio::time::interval(REPORT_EVERY);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {
+                say(&nats, &cluster.report(&app, false)).await;
+                cluster.forget_silent();
+            }
+            Some(msg) = nodes.next() => {
+                if let Ok(report) = serde_json::from_slice::<Report>(&msg.payload) {
+                    cluster.heard(report);
+                }
+            }
+            Some(msg) = hits.next() => {
+                if let Ok(hit) = serde_json::from_slice::<Hit>(&msg.payload) {
+                    if hit.node != cluster.node {
+                        app.count_elsewhere(hit.limit, hit.ip);
+                    }
+                }
+            }
+            _ = stopped(&mut shutdown) => break,
+        }
+    }
+    say(&nats, &cluster.report(&app, true)).await;
+    let _ = nats.flush().await;
+}
+
+async fn say(nats: &async_nats::Client, report: &Report) {
+    if let Ok(body) = serde_json::to_vec(report) {
+        let _ = nats.publish(NODES, body.into()).await;
+    }
+}
+
+/// The open rooms of every other live node.
+pub fn listings_elsewhere(cluster: &Arc<Cluster>) -> Vec<Listing> {
+    (cluster.peer_reports().into_iter())
+        .flat_map(|r| r.listings)
+        .collect()
+}

@@ -1,0 +1,161 @@
+//! Room leases: which node runs each room, for how long, under which
+//! epoch (DESIGN.md, "Several machines"; the `leases` table's migration).
+//!
+//! PostgreSQL decides: taking a lease is one upsert that succeeds only if
+//! the lease is free (released, expired, or already this node's), and
+//! bumps the epoch every time. Times are read from the database's clock,
+//! so that nodes whose clocks disagree still agree on who holds a room.
+//! Every write to a room names its epoch and is refused once the epoch
+//! has moved on (the fence: `save_room`, `finish`, the action writer).
+//!
+//! One node on SQLite runs the very same statements: it is simply always
+//! the one node there is.
+
+use super::{Backend, Db, Store, StoreResult};
+use sqlx::Row;
+
+/// A room's lease as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The node holding it; empty once released by a node that closed the room.
+    pub owner: String,
+    /// The epoch the room is held under.
+    pub epoch: i64,
+    /// Whether it has not expired yet (on the database's clock).
+    pub live: bool,
+}
+
+/// The database's clock in ms since the Unix epoch, as SQL.
+fn now_sql(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+        _ => "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
+    }
+}
+
+impl Store {
+    /// Takes the lease of `room` for `node` for `ttl_ms`, if it is free:
+    /// never taken, released, expired, or `node`'s own. Returns the new
+    /// epoch (always higher than any before), or `None` if another node
+    /// holds it.
+    pub async fn acquire_lease(
+        &self,
+        room: &str,
+        node: &str,
+        ttl_ms: i64,
+    ) -> StoreResult<Option<i64>> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.acquire_lease(room, node, ttl_ms),
+        };
+        let now = now_sql(self.backend);
+        let sql = format!(
+            "INSERT INTO leases (room, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3)
+             ON CONFLICT (room) DO UPDATE
+                SET owner = excluded.owner, epoch = leases.epoch + 1, expires_at = excluded.expires_at
+                WHERE leases.expires_at < {now} OR leases.owner = '' OR leases.owner = excluded.owner
+             RETURNING epoch"
+        );
+        let row = sqlx::query(&sql)
+            .bind(room)
+            .bind(node)
+            .bind(ttl_ms)
+            .fetch_optional(pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// Renews every live lease `node` holds for another `ttl_ms`; returns
+    /// the rooms renewed. A room of the node's missing from the answer was
+    /// lost (it expired, and may be another node's now).
+    pub async fn renew_leases(&self, node: &str, ttl_ms: i64) -> StoreResult<Vec<String>> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.renew_leases(node, ttl_ms),
+        };
+        let now = now_sql(self.backend);
+        let sql = format!(
+            "UPDATE leases SET expires_at = {now} + $2
+             WHERE owner = $1 AND expires_at >= {now} RETURNING room"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(node)
+            .bind(ttl_ms)
+            .fetch_all(pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Releases one room's lease, held under `epoch`, when its node closes
+    /// the room (idle): free for whichever node is asked for it next, and
+    /// not for the sweepers, which take only lost rooms.
+    pub async fn release_lease(&self, room: &str, epoch: i64) -> StoreResult<()> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.release_lease(room, epoch),
+        };
+        sqlx::query("UPDATE leases SET owner = '', expires_at = 0 WHERE room = $1 AND epoch = $2")
+            .bind(room)
+            .bind(epoch)
+            .execute(pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Lets every lease of `node` expire now (drain): the rooms look lost,
+    /// so that other nodes' sweepers take them at once.
+    pub async fn expire_leases(&self, node: &str) -> StoreResult<u64> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.expire_leases(node),
+        };
+        let done = sqlx::query("UPDATE leases SET expires_at = 0 WHERE owner = $1")
+            .bind(node)
+            .execute(pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// The lease of `room`, if it ever had one.
+    pub async fn lease(&self, room: &str) -> StoreResult<Option<Lease>> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.lease(room),
+        };
+        let now = now_sql(self.backend);
+        let sql = format!(
+            "SELECT owner, epoch, CAST(CASE WHEN expires_at >= {now} THEN 1 ELSE 0 END AS BIGINT)
+             FROM leases WHERE room = $1"
+        );
+        let row = sqlx::query(&sql).bind(room).fetch_optional(pool).await?;
+        let Some(row) = row else { return Ok(None) };
+        Ok(Some(Lease {
+            owner: row.try_get(0)?,
+            epoch: row.try_get(1)?,
+            live: row.try_get::<i64, _>(2)? == 1,
+        }))
+    }
+
+    /// Unfinished rooms whose node was lost (its lease expired unreleased):
+    /// the ones a sweeper brings back, at most `limit` of them.
+    pub async fn lost_rooms(&self, limit: i64) -> StoreResult<Vec<String>> {
+        let pool = match &self.db {
+            Db::Sql(pool, _) => pool,
+            Db::Memory(m) => return m.lost_rooms(limit),
+        };
+        let now = now_sql(self.backend);
+        let sql = format!(
+            "SELECT l.room FROM leases l JOIN rooms r ON r.code = l.room
+             WHERE l.owner <> '' AND l.expires_at < {now} AND r.status IN ('lobby', 'playing')
+             ORDER BY l.room LIMIT $1"
+        );
+        let rows = sqlx::query(&sql).bind(limit).fetch_all(pool).await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?)
+    }
+}

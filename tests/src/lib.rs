@@ -21,6 +21,7 @@ pub use chowka_server::ServeOpts;
 pub mod capacity;
 pub mod colyseus;
 pub mod load;
+pub mod nodes;
 
 /// Longest any single wait in a test may take.
 pub const WAIT: Duration = Duration::from_secs(20);

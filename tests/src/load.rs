@@ -52,6 +52,33 @@ fn child(dir: &std::path::Path) -> ChildServer {
     )
 }
 
+/// Plays random legal actions until the deadline or the end of the game;
+/// returns the round trip of each action (send to the next state).
+pub async fn play(mut c: Client, seed: u64, deadline: Instant) -> (Vec<Duration>, u32) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    while Instant::now() < deadline && !c.over() {
+        if let Some(action) = c.choose(&mut rng) {
+            let version = c.version();
+            let sent = Instant::now();
+            c.send(json!({"type": "act", "version": version, "action": action}))
+                .await;
+            loop {
+                let Some(m) = c.next().await else {
+                    return (latencies, 0);
+                };
+                if m["type"] == "error" || (m["type"] == "state" && c.version() > version) {
+                    break;
+                }
+            }
+            latencies.push(sent.elapsed());
+        } else if c.next().await.is_none() {
+            break;
+        }
+    }
+    (latencies, (c.over() && c.seat == Some(0)) as u32)
+}
+
 /// A percentile of sorted durations (zero if there are none).
 pub fn pct(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1));

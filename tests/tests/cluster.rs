@@ -487,3 +487,96 @@ async fn a_drained_node_hands_its_rooms_over_at_once() {
     );
     nodes.stop().await;
 }
+
+/// Two nodes in this process on one fresh database, with these limits.
+async fn two_in_process(
+    db: &FreshDatabase,
+    nats: &str,
+    tune: impl Fn(&mut chowka_server::ServeOpts),
+) -> (chowka_tests::TestServer, chowka_tests::TestServer) {
+    let run = chowka_server::ids::new_code().to_lowercase();
+    let start = |i: usize| {
+        let (url, nats, node) = (db.url.clone(), nats.to_string(), format!("p{i}-{run}"));
+        let tune = &tune;
+        chowka_tests::TestServer::start_with(move |o| {
+            o.database_url = Some(url);
+            o.nats_url = Some(nats);
+            o.node = Some(node);
+            tune(o);
+        })
+    };
+    let a = start(0).await;
+    let b = start(1).await;
+    // Each node hears the other (they report every second).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    (a, b)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_rooms_and_limits_per_address_hold_across_nodes() {
+    let Some((db, nats)) = services("public_rooms_and_limits_per_address_hold_across_nodes") else {
+        return;
+    };
+    let db = FreshDatabase::create(&db).await.expect("a fresh database");
+    let (mut a, mut b) = two_in_process(&db, &nats, |o| {
+        o.rooms_per_minute = 3;
+        o.ws_per_address = 3;
+    })
+    .await;
+    // A public room made on one node is listed by the other.
+    let (status, made) = post(
+        &a.base,
+        "/api/rooms",
+        json!({"name": "Host", "players": 2, "public": true}),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let code = made["code"].as_str().expect("code").to_string();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let (_, list) = get(&b.base, "/api/rooms").await;
+        let listed = list["rooms"].as_array().expect("rooms");
+        if listed.iter().any(|r| r["code"] == code.as_str()) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "listed on the other node in time: {list}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Rooms per address per minute: 3 in all, wherever they are made.
+    assert_eq!(
+        post(&b.base, "/api/rooms", json!({"name": "H", "players": 2}))
+            .await
+            .0,
+        201
+    );
+    assert_eq!(
+        post(&a.base, "/api/rooms", json!({"name": "H", "players": 2}))
+            .await
+            .0,
+        201
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, refused) = post(&b.base, "/api/rooms", json!({"name": "H", "players": 2})).await;
+    assert_eq!(
+        status, 429,
+        "the fourth room of the minute is refused on the other node: {refused}"
+    );
+    // WebSockets per address: 3 in all, wherever they are open.
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(Client::join(&ws_url(&a.base), &code, None).await);
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let fourth = Client::try_join(&ws_url(&b.base), &code, None).await;
+    assert!(
+        fourth.is_err(),
+        "a fourth socket of the address is refused on the other node"
+    );
+    drop(open);
+    a.stop().await;
+    b.stop().await;
+    db.drop_now().await.expect("database dropped");
+}

@@ -18,6 +18,14 @@
 //! side (`--help` lists its options; docs/capacity-tool.md explains it);
 //! `bare-server` is the bare fan-out server it runs as a child process
 //! (chowka_tests::capacity).
+//!
+//! ```sh
+//! cargo run --release -p chowka-tests --bin loadgen -- nodes --rooms 200 --seconds 20
+//! ```
+//! `nodes` measures what relaying costs: one node, then three sharing
+//! PostgreSQL and NATS with each room's second player on another node
+//! (chowka_tests::nodes; needs TEST_DATABASE_URL and TEST_NATS_URL or
+//! their options).
 //! Without a URL it starts a server in this process (SQLite in a temp
 //! folder). Only loopback addresses are accepted; every loop is bounded.
 //!
@@ -31,9 +39,8 @@
 //! server refused at once, how long it held the others, and how the normal
 //! requests fared.
 
-use chowka_tests::{capacity, load, room_of, ws_url, Client, TestServer};
+use chowka_tests::{capacity, load, nodes, room_of, ws_url, Client, TestServer};
 use clap::Parser;
-use rand::SeedableRng;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -56,6 +63,13 @@ async fn main() {
             return;
         }
         Some("bare-server") => return bare_server(BareOptions::parse_from(&args)).await,
+        Some("nodes") => {
+            if let Err(e) = nodes::run(&nodes::Options::parse_from(&args)).await {
+                eprintln!("loadgen nodes: {e}");
+                std::process::exit(1);
+            }
+            return;
+        }
         _ => {}
     }
     let rooms: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(50);
@@ -89,7 +103,7 @@ async fn main() {
             host.send(json!({"type": "start"})).await;
             let mut players = Vec::new();
             for (i, c) in [host, guest].into_iter().enumerate() {
-                players.push(tokio::spawn(play(c, (r * 2 + i) as u64, deadline)));
+                players.push(tokio::spawn(load::play(c, (r * 2 + i) as u64, deadline)));
             }
             let mut out = (Vec::new(), 0u32);
             for p in players {
@@ -154,33 +168,6 @@ async fn bare_server(opts: BareOptions) {
         eprintln!("loadgen bare-server: {e}");
         std::process::exit(1);
     }
-}
-
-/// Plays random legal actions until the deadline or the end of the game;
-/// returns the round trip of each action (send to the next state).
-async fn play(mut c: Client, seed: u64, deadline: Instant) -> (Vec<Duration>, u32) {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut latencies = Vec::new();
-    while Instant::now() < deadline && !c.over() {
-        if let Some(action) = c.choose(&mut rng) {
-            let version = c.version();
-            let sent = Instant::now();
-            c.send(json!({"type": "act", "version": version, "action": action}))
-                .await;
-            loop {
-                let Some(m) = c.next().await else {
-                    return (latencies, 0);
-                };
-                if m["type"] == "error" || (m["type"] == "state" && c.version() > version) {
-                    break;
-                }
-            }
-            latencies.push(sent.elapsed());
-        } else if c.next().await.is_none() {
-            break;
-        }
-    }
-    (latencies, (c.over() && c.seat == Some(0)) as u32)
 }
 
 /// The slowloris scenario: half-sent requests held open against the header

@@ -45,7 +45,7 @@ function freePort() {
 
 /**
  * Starts the server; resolves once /healthz answers.
- * @param {{botDelayMs?: number}} opts
+ * @param {{botDelayMs?: number, args?: string[]}} opts (args: more options)
  * @returns {Promise<{url: string, stop: () => Promise<void>, logs: () => string}>}
  */
 export async function startServer(opts = {}) {
@@ -60,6 +60,7 @@ export async function startServer(opts = {}) {
     '--rooms-per-minute', '1000',
     '--messages-per-second', '200',
     '--log', 'warn',
+    ...(opts.args ?? []),
   ];
   let child;
   let output = '';

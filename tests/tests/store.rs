@@ -140,11 +140,14 @@ async fn leases(store: &Store) {
         (lease.owner.as_str(), lease.epoch, lease.live),
         ("n1", first, true)
     );
-    assert!(store
-        .renew_leases("n1", 60_000)
-        .await
-        .unwrap()
-        .contains(&code));
+    let here = [code.clone()];
+    let renewed = store.renew_leases("n1", 60_000, &here).await.unwrap();
+    assert!(renewed.contains(&code));
+    let renewed = store.renew_leases("n1", 60_000, &[]).await.unwrap();
+    assert!(
+        !renewed.contains(&code),
+        "a room not running on the node is not renewed"
+    );
     assert!(!store.lost_rooms(1000).await.unwrap().contains(&code));
     store
         .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
@@ -155,7 +158,7 @@ async fn leases(store: &Store) {
     assert!(store.lost_rooms(1000).await.unwrap().contains(&code));
     assert!(
         !store
-            .renew_leases("n1", 60_000)
+            .renew_leases("n1", 60_000, &here)
             .await
             .unwrap()
             .contains(&code),

@@ -34,7 +34,11 @@ pub async fn keep_leases(
             _ = stopped(&mut shutdown) => return,
         }
         let asked_at = Instant::now();
-        match store.renew_leases(&cluster.node, cluster.lease_ms).await {
+        let running = registry.codes();
+        match store
+            .renew_leases(&cluster.node, cluster.lease_ms, &running)
+            .await
+        {
             Ok(rooms) => {
                 renewed_at = asked_at;
                 let held: HashSet<String> = rooms.into_iter().collect();

@@ -156,8 +156,11 @@ impl RoomActor {
         };
         self.out.close_all(reason.0, reason.1);
         self.shared.registry.list(&self.room.code, None);
-        if reason.0 == 1000 {
-            // Closed for good here: any node may bring it back on demand.
+        if reason.0 != 1001 {
+            // Closed here (idle, or to reload): any node may bring it back
+            // on demand. At shutdown the drain lets every lease expire at
+            // once instead, so that other nodes take the rooms right away
+            // (`run`). A lease already lost is another epoch's: untouched.
             let (store, code) = (&self.shared.store, &self.room.code);
             if let Err(e) = store.release_lease(code, self.room.epoch).await {
                 tracing::warn!(room = %code, "cannot release the room's lease: {e}");

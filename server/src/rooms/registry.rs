@@ -265,6 +265,29 @@ impl Registry {
             return Ok(Found::Elsewhere(owner.map(|l| l.owner).unwrap_or_default()));
         };
         // Read under the lease: every write of the node before is in.
+        match self.restore_under(&shared, code, epoch, finished).await {
+            Ok(stub) => Ok(Found::Here(stub)),
+            Err(r) => {
+                // Not running here after all: the lease goes, rather than
+                // keep other nodes waiting for it to expire.
+                if let Err(e) = store.release_lease(code, epoch).await {
+                    tracing::warn!(room = code, "cannot release a lease: {e}");
+                }
+                Err(r)
+            }
+        }
+    }
+
+    /// Loads a room whose lease this node took under `epoch`, and starts it.
+    async fn restore_under(
+        &self,
+        shared: &Shared,
+        code: &str,
+        epoch: i64,
+        finished: bool,
+    ) -> Result<RoomStub, Refusal> {
+        let store = &shared.store;
+        let cant = |e: StoreError| Refusal::store(format!("cannot load room {code}: {e}"));
         let loaded = store.load_room(code).await.map_err(cant)?;
         let loaded = loaded.ok_or_else(Refusal::no_room)?;
         let mut room = restore(loaded)?;
@@ -275,8 +298,7 @@ impl Registry {
             .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
         tracing::info!(room = code, epoch, "room restored from the store");
-        let stub = self.spawn(room, finished).ok_or_else(Refusal::no_room)?;
-        Ok(Found::Here(stub))
+        self.spawn(room, finished).ok_or_else(Refusal::no_room)
     }
 
     /// Brings back a room whose node was lost, if this node can take it.
@@ -288,6 +310,12 @@ impl Registry {
             Ok(Found::Elsewhere(_)) => {}
             Err(r) => tracing::warn!(room = code, "cannot take over: {r}"),
         }
+    }
+
+    /// The codes of the rooms running here.
+    pub fn codes(&self) -> Vec<String> {
+        let rooms = self.inner.rooms.lock();
+        rooms.map_or(Vec::new(), |m| m.keys().cloned().collect())
     }
 
     /// Stops the rooms running here whose lease is not among `held`,

@@ -65,22 +65,36 @@ impl Store {
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
-    /// Renews every live lease `node` holds for another `ttl_ms`; returns
-    /// the rooms renewed. A room of the node's missing from the answer was
-    /// lost (it expired, and may be another node's now).
-    pub async fn renew_leases(&self, node: &str, ttl_ms: i64) -> StoreResult<Vec<String>> {
+    /// Renews for another `ttl_ms` the live leases `node` holds of these
+    /// `rooms` (the ones running on it); returns the rooms renewed. A room
+    /// missing from the answer was lost (its lease expired, and may be
+    /// another node's now). A lease of a room not running on the node (its
+    /// task failed to start, or the node restarted under the same name) is
+    /// not renewed, so that it expires and another node may take the room.
+    pub async fn renew_leases(
+        &self,
+        node: &str,
+        ttl_ms: i64,
+        rooms: &[String],
+    ) -> StoreResult<Vec<String>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.renew_leases(node, ttl_ms),
+            Db::Memory(m) => return m.renew_leases(node, ttl_ms, rooms),
         };
         let now = now_sql(self.backend);
+        // The rooms go in as one JSON array, as the action writer's rows do.
+        let listed = match self.backend {
+            Backend::Postgres => "SELECT json_array_elements_text($3::json)",
+            _ => "SELECT value FROM json_each($3)",
+        };
         let sql = format!(
             "UPDATE leases SET expires_at = {now} + $2
-             WHERE owner = $1 AND expires_at >= {now} RETURNING room"
+             WHERE owner = $1 AND expires_at >= {now} AND room IN ({listed}) RETURNING room"
         );
         let rows = sqlx::query(&sql)
             .bind(node)
             .bind(ttl_ms)
+            .bind(serde_json::to_string(rooms)?)
             .fetch_all(pool)
             .await?;
         Ok(rows

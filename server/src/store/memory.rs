@@ -286,12 +286,17 @@ impl Memory {
         Ok(Some(lease.1))
     }
 
-    pub(super) fn renew_leases(&self, node: &str, ttl_ms: i64) -> StoreResult<Vec<String>> {
-        let mut inner = self.writing()?;
+    pub(super) fn renew_leases(
+        &self,
+        node: &str,
+        ttl_ms: i64,
+        rooms: &[String],
+    ) -> StoreResult<Vec<String>> {
+        let mut inner = self.lock();
         let now = now_ms();
         let mut renewed = Vec::new();
         for (room, lease) in inner.leases.iter_mut() {
-            if lease.0 == node && lease.2 >= now {
+            if lease.0 == node && lease.2 >= now && rooms.contains(room) {
                 lease.2 = now + ttl_ms;
                 renewed.push(room.clone());
             }

@@ -532,7 +532,11 @@ pub async fn metrics(State(app): State<App>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        app.metrics.render(app.store.group_commits()),
+        {
+            let mut text = app.metrics.render(app.store.group_commits());
+            app.cluster.render_metrics(&mut text);
+            text
+        },
     )
         .into_response()
 }

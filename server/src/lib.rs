@@ -304,11 +304,28 @@ async fn join_cluster(config: &ServeOpts) -> Result<Cluster, String> {
             }
         })
         .collect();
+    // Messages sent while NATS is away are lost: relayed connections are
+    // closed then (their browsers reconnect and resync) rather than trusted.
+    let gone = tokio::sync::broadcast::channel(64).0;
+    let lost = gone.clone();
     let nats = async_nats::ConnectOptions::new()
         .name(format!("chowka {node}"))
+        .event_callback(move |event| {
+            let lost = lost.clone();
+            async move {
+                match event {
+                    async_nats::Event::Disconnected => {
+                        tracing::warn!("NATS connection lost: closing relayed connections");
+                        let _ = lost.send(cluster::EVERY_NODE.to_string());
+                    }
+                    async_nats::Event::Connected => tracing::info!("NATS connected"),
+                    other => tracing::debug!("NATS: {other}"),
+                }
+            }
+        })
         .connect(url.as_str())
         .await
         .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
     tracing::info!("node {node}, one of several (NATS at {url})");
-    Ok(Cluster::new(node, lease_ms, Some(nats)))
+    Ok(Cluster::with_gone(node, lease_ms, Some(nats), gone))
 }

@@ -523,6 +523,9 @@ async fn public_rooms_and_limits_per_address_hold_across_nodes() {
         o.ws_per_address = 3;
     })
     .await;
+    // Each counts the other among the live nodes.
+    let text = chowka_tests::metrics(&b.base).await;
+    assert!(text.contains("\nchowka_nodes 2\n"), "{text}");
     // A public room made on one node is listed by the other.
     let (status, made) = post(
         &a.base,

@@ -28,7 +28,9 @@ pub use peers::{listings_elsewhere, run as hear_peers, Peer, Report};
 
 use crate::limits::Limited;
 use std::collections::HashMap;
+use std::fmt::Write;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -40,6 +42,10 @@ pub const REPORT_EVERY: Duration = Duration::from_secs(1);
 /// connections are closed, so that their browsers reconnect and reach
 /// the room wherever it is brought back.
 pub const PEER_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The name [`Cluster::gone`] says when this node lost NATS itself: every
+/// relayed connection is then closed, since messages may have been lost.
+pub const EVERY_NODE: &str = "*";
 
 /// This node among the others.
 pub struct Cluster {
@@ -53,17 +59,88 @@ pub struct Cluster {
     peers: Mutex<HashMap<String, Peer>>,
     /// Names of nodes found gone (silent, or said they leave).
     gone: broadcast::Sender<String>,
+    /// What this node did among the others, for `/metrics`.
+    pub counts: Counts,
+}
+
+/// Counts of what a node did among the others.
+#[derive(Default)]
+pub struct Counts {
+    /// Connections of other nodes relayed to rooms running here.
+    pub relayed_in: AtomicI64,
+    /// Connections here relayed to rooms on other nodes.
+    pub relayed_out: AtomicI64,
+    /// Rooms this node took over from a lost node.
+    pub taken_over: AtomicU64,
+    /// Rooms this node stopped because their lease was lost.
+    pub leases_lost: AtomicU64,
 }
 
 impl Cluster {
     /// This node, alone or (with `nats`) one of several.
     pub fn new(node: String, lease_ms: i64, nats: Option<async_nats::Client>) -> Cluster {
+        Cluster::with_gone(node, lease_ms, nats, broadcast::channel(64).0)
+    }
+
+    /// As [`Cluster::new`], saying gone nodes on `gone` (which NATS's
+    /// connection events also use, with [`EVERY_NODE`]).
+    pub fn with_gone(
+        node: String,
+        lease_ms: i64,
+        nats: Option<async_nats::Client>,
+        gone: broadcast::Sender<String>,
+    ) -> Cluster {
         Cluster {
             node,
             lease_ms,
             nats,
             peers: Mutex::new(HashMap::new()),
-            gone: broadcast::channel(64).0,
+            gone,
+            counts: Counts::default(),
+        }
+    }
+
+    /// This node's part of `/metrics` (Prometheus text).
+    pub fn render_metrics(&self, out: &mut String) {
+        let c = &self.counts;
+        let nodes = 1 + self.peers().len() as i64;
+        let lines: [(&str, &str, &str, i64); 5] = [
+            (
+                "chowka_nodes",
+                "gauge",
+                "Live nodes this node knows of, itself included.",
+                nodes,
+            ),
+            (
+                "chowka_relayed_in",
+                "gauge",
+                "Connections of other nodes relayed to rooms here.",
+                c.relayed_in.load(Relaxed),
+            ),
+            (
+                "chowka_relayed_out",
+                "gauge",
+                "Connections here relayed to rooms on other nodes.",
+                c.relayed_out.load(Relaxed),
+            ),
+            (
+                "chowka_rooms_taken_over_total",
+                "counter",
+                "Rooms taken over from a lost node.",
+                c.taken_over.load(Relaxed) as i64,
+            ),
+            (
+                "chowka_leases_lost_total",
+                "counter",
+                "Rooms stopped here because their lease was lost.",
+                c.leases_lost.load(Relaxed) as i64,
+            ),
+        ];
+        for (name, kind, help, v) in lines {
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}"
+            );
         }
     }
 

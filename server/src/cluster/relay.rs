@@ -25,11 +25,12 @@ use async_nats::client::RequestErrorKind;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 
-use super::{Cluster, PEER_TIMEOUT};
+use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 
 /// How long a node waits for the room's node to answer a request.
 const ASK_TIMEOUT: Duration = Duration::from_secs(5);
@@ -327,6 +328,7 @@ async fn join_there(
     let mut gone = cluster.gone();
     let mut check = tokio::time::interval_at(Instant::now() + PEER_TIMEOUT, PEER_TIMEOUT);
     let cluster = cluster.clone();
+    cluster.counts.relayed_out.fetch_add(1, Relaxed);
     tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -346,7 +348,7 @@ async fn join_there(
                     }
                 }
                 g = gone.recv() => {
-                    if g.is_ok_and(|node| node == owner) {
+                    if g.is_ok_and(|node| node == owner || node == EVERY_NODE) {
                         inlet.push(Out::Close(1012, "room moved"));
                         break;
                     }
@@ -355,6 +357,7 @@ async fn join_there(
             }
         }
         let _ = down.unsubscribe().await;
+        cluster.counts.relayed_out.fetch_sub(1, Relaxed);
     });
     let relayed = Relayed {
         nats: nats.clone(),
@@ -443,6 +446,7 @@ struct Relay {
 impl Relay {
     async fn run(self, joined: Joined, mut up: async_nats::Subscriber, cluster: Arc<Cluster>) {
         let Joined { conn, mut out, .. } = joined;
+        cluster.counts.relayed_in.fetch_add(1, Relaxed);
         let mut gone = cluster.gone();
         let mut check = tokio::time::interval_at(Instant::now() + PEER_TIMEOUT, PEER_TIMEOUT);
         loop {
@@ -479,7 +483,7 @@ impl Relay {
                     }
                 }
                 g = gone.recv() => {
-                    if g.is_ok_and(|node| node == self.node) {
+                    if g.is_ok_and(|node| node == self.node || node == EVERY_NODE) {
                         break;
                     }
                 }
@@ -487,6 +491,7 @@ impl Relay {
         }
         self.stub.leave(conn);
         let _ = up.unsubscribe().await;
+        cluster.counts.relayed_in.fetch_sub(1, Relaxed);
     }
 }
 

@@ -305,7 +305,9 @@ impl Registry {
     pub async fn take_over(&self, code: &str) {
         match self.get(code).await {
             Ok(Found::Here(_)) => {
-                tracing::info!(room = code, "took over a room whose node was lost")
+                let taken = &self.inner.cluster.counts.taken_over;
+                taken.fetch_add(1, Relaxed);
+                tracing::info!(room = code, "took over a room whose node was lost");
             }
             Ok(Found::Elsewhere(_)) => {}
             Err(r) => tracing::warn!(room = code, "cannot take over: {r}"),
@@ -331,6 +333,7 @@ impl Registry {
         };
         for (code, stub) in lost {
             tracing::warn!(room = %code, "lease lost: the room stops here");
+            self.inner.cluster.counts.leases_lost.fetch_add(1, Relaxed);
             stub.lease_lost();
         }
     }

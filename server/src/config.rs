@@ -102,6 +102,10 @@ pub struct ServeOpts {
     /// name and a random suffix with --nats-url.
     #[arg(long, env = "CHOWKA_NODE")]
     pub node: Option<String>,
+    /// The cluster's name, which starts every NATS subject its nodes use:
+    /// deployments sharing one NATS server need names of their own.
+    #[arg(long, env = "CHOWKA_CLUSTER", default_value = "chowka")]
+    pub cluster: String,
     /// Seconds a node's hold on a room lasts unless renewed: how soon
     /// another node takes a dead node's rooms over.
     #[arg(long, env = "CHOWKA_LEASE_SECS", default_value_t = 5)]
@@ -137,6 +141,7 @@ impl Default for ServeOpts {
             lookups_per_minute: 300,
             nats_url: None,
             node: None,
+            cluster: "chowka".into(),
             lease_secs: 5,
         }
     }

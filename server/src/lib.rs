@@ -327,5 +327,26 @@ async fn join_cluster(config: &ServeOpts) -> Result<Cluster, String> {
         .await
         .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
     tracing::info!("node {node}, one of several (NATS at {url})");
-    Ok(Cluster::with_gone(node, lease_ms, Some(nats), gone))
+    let name = subject_token(&config.cluster);
+    Ok(Cluster::with_gone(name, node, lease_ms, Some(nats), gone))
+}
+
+/// A name as one token of a NATS subject (and of logs): letters, digits,
+/// `-` and `_`; anything else becomes `-`.
+fn subject_token(name: &str) -> String {
+    let token: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if token.is_empty() {
+        "chowka".into()
+    } else {
+        token
+    }
 }

@@ -23,7 +23,7 @@ test('a game across two nodes plays to the end, through a restart of the room\'s
   psql(db, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   psql(db, `CREATE DATABASE ${name}`);
   const url = db.replace(/\/[^/]*$/, `/${name}`);
-  const node = (n) => startServer({ botDelayMs: 20, args: ['--database-url', url, '--nats-url', nats, '--node', `${n}-${process.pid}`, '--lease-secs', '2'] });
+  const node = (n) => startServer({ botDelayMs: 20, args: ['--database-url', url, '--nats-url', nats, '--node', `${n}-${process.pid}`, '--lease-secs', '2', '--cluster', `browser-${process.pid}`] });
   const nodes = [await node('one'), await node('two')];
   const browser = await launchBrowser();
   try {

@@ -8,11 +8,19 @@
 //!
 //! Both runs use PostgreSQL (a fresh database each) and the release
 //! binary as child processes; CPU is read from /proc for every node.
+//!
+//! `--failover` instead kills one node of three mid-game and times each
+//! of its rooms' next accepted action, with [`player`]s that reconnect as
+//! the web client does (tests/cluster.rs uses them too).
 
 use crate::capacity::postgres::FreshDatabase;
 use crate::load::{cpu_time, pct, play};
 use crate::{room_of, ws_url, ChildServer, Client};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use serde_json::json;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Options of `loadgen nodes`.
@@ -33,6 +41,13 @@ pub struct Options {
     /// NATS URL.
     #[arg(long, env = "TEST_NATS_URL", default_value = "nats://127.0.0.1:4222")]
     pub nats_url: String,
+    /// Instead: kill -9 one node of `--nodes` mid-game and time each of its
+    /// rooms' next accepted action (every room plays to its end).
+    #[arg(long)]
+    pub failover: bool,
+    /// Seconds of a lease, with `--failover`.
+    #[arg(long, default_value_t = 5)]
+    pub lease_secs: u64,
 }
 
 /// One run's figures.
@@ -43,41 +58,133 @@ struct Run {
     direct: Vec<Duration>,
     relayed: Vec<Duration>,
     cpu: Duration,
+    /// The NATS server's CPU, when it runs on this machine.
+    nats_cpu: Option<Duration>,
 }
 
-/// Runs one node, then `opts.nodes`, and prints a markdown table.
+/// Runs one node, then `opts.nodes`, and prints a markdown table (or,
+/// with `--failover`, the failover's figures).
 pub async fn run(opts: &Options) -> Result<(), String> {
+    if opts.failover {
+        return failover(opts).await;
+    }
     let one = measure(opts, 1).await?;
     let many = measure(opts, opts.nodes.max(2)).await?;
     println!(
-        "| setup | actions/s | direct p50 / p99 | relayed p50 / p99 | CPU per action, all nodes |"
+        "| setup | actions/s | direct p50 / p99 | relayed p50 / p99 | CPU per action, all nodes | NATS server |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for r in [&one, &many] {
         let show = |l: &[Duration]| match l.is_empty() {
             true => "-".to_string(),
             false => format!("{:.2} / {:.2} ms", ms(pct(l, 0.5)), ms(pct(l, 0.99))),
         };
+        let per_action = |d: Duration| d.as_secs_f64() * 1e6 / r.actions.max(1) as f64;
         println!(
-            "| {} | {:.0} | {} | {} | {:.0} µs |",
+            "| {} | {:.0} | {} | {} | {:.0} µs | {} |",
             r.label,
             r.actions as f64 / r.seconds,
             show(&r.direct),
             show(&r.relayed),
-            r.cpu.as_secs_f64() * 1e6 / r.actions.max(1) as f64,
+            per_action(r.cpu),
+            r.nats_cpu
+                .map_or("-".into(), |d| format!("{:.0} µs", per_action(d))),
         );
     }
     Ok(())
+}
+
+/// Kills one node of several mid-game: every room plays to its end, and
+/// each room that node ran is timed from the kill to its next accepted
+/// action.
+async fn failover(opts: &Options) -> Result<(), String> {
+    let n = opts.nodes.max(2);
+    let db = FreshDatabase::create(&opts.database_url).await?;
+    let (mut nodes, _dirs) = start_nodes(opts, &db, n).await?;
+    let bases: Vec<String> = nodes.iter().map(|n| n.base.clone()).collect();
+    let ws: Vec<String> = bases.iter().map(|b| ws_url(b)).collect();
+    let recovery = Recovery::default();
+    let mut players = Vec::new();
+    let mut rooms = Vec::new();
+    for r in 0..opts.rooms {
+        let home = r % n;
+        let (code, tokens) = room_of(&bases[home], 2, json!({})).await;
+        let mut host = Client::join(&ws[home], &code, Some(&tokens[0])).await;
+        host.send(json!({"type": "start"})).await;
+        host.until(|m| m["room"]["status"] == "playing").await;
+        rooms.push((code, tokens));
+    }
+    // Every game starts at once, so that all are in play at the kill.
+    for (r, (code, tokens)) in rooms.iter().enumerate() {
+        for (p, token) in tokens.iter().enumerate() {
+            let (ws, code, token) = (ws.clone(), code.clone(), token.clone());
+            let home = (r + p) % n;
+            players.push(tokio::spawn(player(
+                ws,
+                code,
+                token,
+                home,
+                recovery.clone(),
+            )));
+        }
+    }
+    let rooms: Vec<String> = rooms.into_iter().map(|(code, _)| code).collect();
+    tokio::time::sleep(Duration::from_secs(opts.seconds.min(10))).await;
+    nodes.remove(0).kill();
+    let killed = Instant::now();
+    let killed_ms = chowka_server::store::now_ms();
+    recovery.at.set(killed).map_err(|_| "killed twice")?;
+    let mut failed = 0;
+    for p in players {
+        if !matches!(p.await, Ok(Ok(_))) {
+            failed += 1;
+        }
+    }
+    let times = recovery.rooms.lock().map_err(|e| e.to_string())?.clone();
+    let mut moved: Vec<Duration> = (rooms.iter().step_by(n))
+        .filter_map(|c| times.get(c).copied())
+        .collect();
+    moved.sort();
+    // Games of the dead node's rooms that were over before it died.
+    let mut over = 0;
+    for code in rooms.iter().step_by(n) {
+        let (_, game) = crate::get(&bases[1], &format!("/api/games/{code}")).await;
+        over += usize::from(game["finished_at"].as_i64().is_some_and(|t| t < killed_ms));
+    }
+    println!(
+        "kill -9 of 1 node of {n} (lease {} s), {} rooms: of the {} rooms it ran, {over} had \
+         ended; the {} in play played on after p50 {:.2} s, p90 {:.2} s, max {:.2} s; \
+         {failed} players failed",
+        opts.lease_secs,
+        rooms.len(),
+        rooms.len().div_ceil(n),
+        moved.len(),
+        pct(&moved, 0.5).as_secs_f64(),
+        pct(&moved, 0.9).as_secs_f64(),
+        moved.last().copied().unwrap_or_default().as_secs_f64(),
+    );
+    for node in nodes {
+        tokio::task::spawn_blocking(move || node.terminate())
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    db.drop_now().await
 }
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// Starts `n` nodes on a fresh database, plays, stops them.
-async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
-    let db = FreshDatabase::create(&opts.database_url).await?;
+/// `n` nodes on `db` (with NATS when more than one), each in its own
+/// data folder (kept with them); they have heard each other on return.
+async fn start_nodes(
+    opts: &Options,
+    db: &FreshDatabase,
+    n: usize,
+) -> Result<(Vec<ChildServer>, Vec<tempfile::TempDir>), String> {
     let run = chowka_server::ids::new_code().to_lowercase();
+    let lease = opts.lease_secs.to_string();
+    let cluster = format!("load-{run}");
     let mut nodes = Vec::new();
     let mut dirs = Vec::new();
     for i in 0..n {
@@ -85,6 +192,13 @@ async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
         let name = format!("load{i}-{run}");
         let mut args = vec!["--database-url", db.url.as_str(), "--node", name.as_str()];
         args.extend(["--max-connections", "30000", "--ws-per-address", "30000"]);
+        args.extend(["--max-connections-per-address", "0"]);
+        args.extend([
+            "--lease-secs",
+            lease.as_str(),
+            "--cluster",
+            cluster.as_str(),
+        ]);
         if n > 1 {
             args.extend(["--nats-url", opts.nats_url.as_str()]);
         }
@@ -93,9 +207,18 @@ async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
     }
     // Each node hears the others (they report every second).
     tokio::time::sleep(Duration::from_millis(1500)).await;
+    Ok((nodes, dirs))
+}
+
+/// Starts `n` nodes on a fresh database, plays, stops them.
+async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
+    let db = FreshDatabase::create(&opts.database_url).await?;
+    let (nodes, _dirs) = start_nodes(opts, &db, n).await?;
     let bases: Vec<String> = nodes.iter().map(|n| n.base.clone()).collect();
     // Counted from before the rooms are made: setting them up is a small
     // part of the run, and every action played is in the count.
+    let nats = nats_server_pid();
+    let nats_before = nats.map(cpu_time).unwrap_or_default();
     let cpu_before: Duration = nodes.iter().map(|n| cpu_time(n.pid())).sum();
     let started = Instant::now();
     let deadline = started + Duration::from_secs(opts.seconds);
@@ -126,6 +249,7 @@ async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
     }
     let seconds = started.elapsed().as_secs_f64();
     let cpu: Duration = nodes.iter().map(|n| cpu_time(n.pid())).sum::<Duration>() - cpu_before;
+    let nats_cpu = nats.map(cpu_time).unwrap_or_default() - nats_before;
     for node in nodes {
         tokio::task::spawn_blocking(move || node.terminate())
             .await
@@ -145,5 +269,100 @@ async fn measure(opts: &Options, n: usize) -> Result<Run, String> {
         direct,
         relayed,
         cpu,
+        nats_cpu: (n > 1 && nats.is_some()).then_some(nats_cpu),
     })
+}
+
+/// The NATS server's process on this machine, if it runs here (its CPU
+/// is part of what relaying costs).
+fn nats_server_pid() -> Option<u32> {
+    let procs = std::fs::read_dir("/proc").ok()?;
+    procs
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .find(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|c| c.trim() == "nats-server")
+        })
+}
+
+/// When the first action after a failure was accepted, per room: the
+/// first state with an action on a connection opened after it.
+#[derive(Clone, Default)]
+pub struct Recovery {
+    /// When the failure happened (set once).
+    pub at: Arc<OnceLock<Instant>>,
+    /// Per room, the time from the failure to its next accepted action.
+    pub rooms: Arc<Mutex<HashMap<String, Duration>>>,
+}
+
+impl Recovery {
+    /// A state with an action arrived on a connection opened at `opened`:
+    /// it counts if the connection was opened after the failure (states
+    /// of actions accepted before it may still be on their way over
+    /// connections opened earlier).
+    fn saw_action(&self, code: &str, opened: Instant) {
+        if let Some(at) = self.at.get().filter(|&&at| at <= opened) {
+            let mut rooms = self.rooms.lock().unwrap();
+            rooms
+                .entry(code.to_string())
+                .or_insert_with(|| at.elapsed());
+        }
+    }
+}
+
+/// One player: plays its seat to the end of the game, reconnecting to the
+/// next node whenever its connection closes (as the web client does to
+/// its one address). Starts on node `k`.
+pub async fn player(
+    ws: Vec<String>,
+    code: String,
+    token: String,
+    mut k: usize,
+    recovery: Recovery,
+) -> Result<u32, String> {
+    let mut rng = StdRng::from_entropy();
+    let give_up = Instant::now() + Duration::from_secs(300);
+    let mut reconnects = 0;
+    loop {
+        if Instant::now() > give_up {
+            return Err(format!("room {code}: no end in time"));
+        }
+        let opened = Instant::now();
+        let mut c = match Client::try_join(&ws[k], &code, Some(&token)).await {
+            Ok(c) => c,
+            Err(_) => {
+                k = (k + 1) % ws.len();
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let mut acted_on = 0;
+        loop {
+            if c.over() {
+                return Ok(reconnects);
+            }
+            if c.version() != acted_on {
+                if let Some(action) = c.choose(&mut rng) {
+                    let v = c.version();
+                    let act = json!({"type": "act", "version": v, "action": action});
+                    if !c.send_text(act.to_string()).await {
+                        break;
+                    }
+                    acted_on = v;
+                }
+            }
+            match c.next().await {
+                None => break,
+                Some(m) if m["type"] == "error" && m["code"] != "stale_version" => acted_on = 0,
+                Some(m) if m["type"] == "state" => {
+                    if m["events"].as_array().is_some_and(|e| !e.is_empty()) {
+                        recovery.saw_action(&code, opened);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        reconnects += 1;
+        k = (k + 1) % ws.len();
+    }
 }

@@ -8,6 +8,7 @@
 use super::{stopped, Cluster};
 use crate::rooms::Registry;
 use crate::store::Store;
+use futures_util::StreamExt;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,6 +17,9 @@ use tokio::time::Instant;
 
 /// Rooms a sweep takes over at most (the next sweep takes more).
 const SWEEP_BATCH: i64 = 200;
+
+/// Rooms a sweep brings back at once.
+const SWEEP_AT_ONCE: usize = 16;
 
 /// Renews, stops and sweeps until the server stops.
 pub async fn keep_leases(
@@ -57,12 +61,14 @@ pub async fn keep_leases(
         // the renewal above stopped its rooms before it takes any back.
         match store.lost_rooms(SWEEP_BATCH).await {
             Ok(codes) => {
-                for code in codes {
-                    if *shutdown.borrow() {
-                        return;
-                    }
-                    registry.take_over(&code).await;
-                }
+                // Side by side: each waits on the database, not the CPU.
+                let take = |code: String| {
+                    let registry = registry.clone();
+                    async move { registry.take_over(&code).await }
+                };
+                futures_util::stream::iter(codes)
+                    .for_each_concurrent(SWEEP_AT_ONCE, take)
+                    .await;
             }
             Err(e) => tracing::warn!("cannot look for rooms whose node was lost: {e}"),
         }

@@ -49,6 +49,9 @@ pub const EVERY_NODE: &str = "*";
 
 /// This node among the others.
 pub struct Cluster {
+    /// The cluster's name: the first part of every NATS subject, so that
+    /// several deployments may share one NATS server.
+    pub name: String,
     /// This node's name, unique among the nodes sharing a database.
     pub node: String,
     /// How long a lease lasts unless renewed, in ms.
@@ -77,20 +80,24 @@ pub struct Counts {
 }
 
 impl Cluster {
-    /// This node, alone or (with `nats`) one of several.
+    /// This node, alone or (with `nats`) one of several, in the cluster
+    /// named `chowka`.
     pub fn new(node: String, lease_ms: i64, nats: Option<async_nats::Client>) -> Cluster {
-        Cluster::with_gone(node, lease_ms, nats, broadcast::channel(64).0)
+        let gone = broadcast::channel(64).0;
+        Cluster::with_gone("chowka".into(), node, lease_ms, nats, gone)
     }
 
-    /// As [`Cluster::new`], saying gone nodes on `gone` (which NATS's
-    /// connection events also use, with [`EVERY_NODE`]).
+    /// As [`Cluster::new`] in the cluster `name`, saying gone nodes on
+    /// `gone` (which NATS's connection events also use, with [`EVERY_NODE`]).
     pub fn with_gone(
+        name: String,
         node: String,
         lease_ms: i64,
         nats: Option<async_nats::Client>,
         gone: broadcast::Sender<String>,
     ) -> Cluster {
         Cluster {
+            name,
             node,
             lease_ms,
             nats,
@@ -153,6 +160,11 @@ impl Cluster {
         self.peers.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A NATS subject of this cluster: `rest` after its name.
+    pub fn subject(&self, rest: &str) -> String {
+        format!("{}.{rest}", self.name)
+    }
+
     /// Whether `node` is live: this node, or one heard of lately.
     pub fn is_live(&self, node: &str) -> bool {
         node == self.node || self.peers().contains_key(node)
@@ -183,7 +195,7 @@ impl Cluster {
                 ip,
             };
             if let Ok(body) = serde_json::to_vec(&hit) {
-                let _ = nats.publish(peers::HITS, body.into()).await;
+                let _ = nats.publish(self.subject(peers::HITS), body.into()).await;
             }
         }
     }

@@ -1,4 +1,5 @@
-//! What nodes tell each other over NATS, besides relayed rooms:
+//! What nodes tell each other over NATS, besides relayed rooms (subjects
+//! after the cluster's name, `chowka` by default):
 //! - `chowka.nodes`: every second, each node's [`Report`]: its open
 //!   public rooms (so that any node lists them all), its WebSockets per
 //!   address (so that the cap per address holds across nodes) and its
@@ -19,11 +20,11 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The subject of the nodes' reports.
-const NODES: &str = "chowka.nodes";
+/// The subject of the nodes' reports, after the cluster's name.
+const NODES: &str = "nodes";
 
-/// The subject of the rate limits' turns.
-pub(super) const HITS: &str = "chowka.hits";
+/// The subject of the rate limits' turns, after the cluster's name.
+pub(super) const HITS: &str = "hits";
 
 /// What a node says of itself every second.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -123,7 +124,8 @@ pub async fn run(app: App) {
     let Some(nats) = cluster.nats.clone() else {
         return;
     };
-    let (nodes, hits) = match (nats.subscribe(NODES).await, nats.subscribe(HITS).await) {
+    let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
+    let (nodes, hits) = match (nats.subscribe(nodes).await, nats.subscribe(hits).await) {
         (Ok(n), Ok(h)) => (n, h),
         (Err(e), _) | (_, Err(e)) => {
             tracing::error!("cannot hear the other nodes on NATS: {e}");
@@ -136,7 +138,7 @@ pub async fn run(app: App) {
     loop {
         tokio::select! {
             _ = every.tick() => {
-                say(&nats, &cluster.report(&app, false)).await;
+                say(&cluster, &nats, &cluster.report(&app, false)).await;
                 cluster.forget_silent();
             }
             Some(msg) = nodes.next() => {
@@ -154,13 +156,13 @@ pub async fn run(app: App) {
             _ = stopped(&mut shutdown) => break,
         }
     }
-    say(&nats, &cluster.report(&app, true)).await;
+    say(&cluster, &nats, &cluster.report(&app, true)).await;
     let _ = nats.flush().await;
 }
 
-async fn say(nats: &async_nats::Client, report: &Report) {
+async fn say(cluster: &Cluster, nats: &async_nats::Client, report: &Report) {
     if let Ok(body) = serde_json::to_vec(report) {
-        let _ = nats.publish(NODES, body.into()).await;
+        let _ = nats.publish(cluster.subject(NODES), body.into()).await;
     }
 }
 

@@ -1,7 +1,8 @@
 //! Connect anywhere: a browser may reach any node. The node that runs a
 //! room (holds its lease) answers for it on NATS; any other node relays.
 //!
-//! Subjects, all named for the room:
+//! Subjects, all named for the room (after the cluster's name, `chowka`
+//! unless `--cluster` says otherwise):
 //! - `chowka.room.{code}.ask`: requests to the room's node (join, take a
 //!   seat), answered by NATS request-reply. Nobody answers once the room
 //!   stopped there: the asker then takes the room itself or waits for
@@ -10,6 +11,9 @@
 //!   the room (its requests, resync, leave).
 //! - `chowka.room.{code}.down.{link}`: the room's messages to it, each the
 //!   very text its browser gets, or a close.
+//! - `chowka.room.{code}.moved`: said by a node that has just brought the
+//!   room back (its node was lost): connections still relayed to the lost
+//!   node close at once, rather than when it is found silent.
 //!
 //! A relayed connection's queue is kept on the room's node, as for its own
 //! connections (`rooms::outbox`): a slow one drops messages there and gets
@@ -86,16 +90,30 @@ enum Up {
     Leave,
 }
 
-fn ask_subject(code: &str) -> String {
-    format!("chowka.room.{code}.ask")
+fn ask_subject(prefix: &str, code: &str) -> String {
+    format!("{prefix}.room.{code}.ask")
 }
 
-fn up_subject(code: &str, link: &str) -> String {
-    format!("chowka.room.{code}.up.{link}")
+fn up_subject(prefix: &str, code: &str, link: &str) -> String {
+    format!("{prefix}.room.{code}.up.{link}")
 }
 
-fn down_subject(code: &str, link: &str) -> String {
-    format!("chowka.room.{code}.down.{link}")
+fn down_subject(prefix: &str, code: &str, link: &str) -> String {
+    format!("{prefix}.room.{code}.down.{link}")
+}
+
+fn moved_subject(prefix: &str, code: &str) -> String {
+    format!("{prefix}.room.{code}.moved")
+}
+
+/// Says that the room now runs on this node (just brought back from the
+/// store), so that connections relayed to where it ran before let go.
+pub async fn announce_moved(cluster: &Cluster, code: &str) {
+    if let Some(nats) = &cluster.nats {
+        let _ = nats
+            .publish(moved_subject(&cluster.name, code), Bytes::new())
+            .await;
+    }
 }
 
 /// A message down, as bytes: `T` and the text, or `C`, the status, a
@@ -188,9 +206,14 @@ enum Asked {
     Nobody,
 }
 
-async fn ask(nats: &async_nats::Client, code: &str, ask: &Ask) -> Result<Asked, Refusal> {
+async fn ask(
+    cluster: &Cluster,
+    nats: &async_nats::Client,
+    code: &str,
+    ask: &Ask,
+) -> Result<Asked, Refusal> {
     let body = serde_json::to_vec(ask).map_err(|e| Refusal::store(e.to_string()))?;
-    let request = nats.request(ask_subject(code), body.into());
+    let request = nats.request(ask_subject(&cluster.name, code), body.into());
     match tokio::time::timeout(ASK_TIMEOUT, request).await {
         Ok(Ok(msg)) => serde_json::from_slice(&msg.payload)
             .map(Asked::Answer)
@@ -255,6 +278,7 @@ pub async fn take_seat(
             Found::Elsewhere(_) => {
                 if let Some(nats) = &app.cluster.nats {
                     let asked = ask(
+                        &app.cluster,
                         nats,
                         code,
                         &Ask::TakeSeat {
@@ -309,14 +333,21 @@ async fn join_there(
     owner: String,
 ) -> Result<Option<(Link, Joined)>, Refusal> {
     let link = format!("{:016x}", rand::random::<u64>());
-    let mut down = (nats.subscribe(down_subject(code, &link)).await)
-        .map_err(|e| unreachable_node(format!("cannot listen for room {code}: {e}")))?;
+    let listen = |e| unreachable_node(format!("cannot listen for room {code}: {e}"));
+    let mut down = nats
+        .subscribe(down_subject(&cluster.name, code, &link))
+        .await
+        .map_err(listen)?;
+    let mut moved = nats
+        .subscribe(moved_subject(&cluster.name, code))
+        .await
+        .map_err(listen)?;
     let join = Ask::Join {
         token,
         link: link.clone(),
         node: cluster.node.clone(),
     };
-    let seat = match ask(nats, code, &join).await {
+    let seat = match ask(cluster, nats, code, &join).await {
         Ok(Asked::Answer(Answer::Joined { seat })) => seat,
         Ok(Asked::Answer(Answer::Refused { code, message })) => {
             return Err(refusal(&code, message))
@@ -325,6 +356,10 @@ async fn join_there(
         Err(r) => return Err(r),
     };
     let (inlet, out) = feed();
+    let relayed = Relayed {
+        nats: nats.clone(),
+        up: up_subject(&cluster.name, code, &link),
+    };
     let mut gone = cluster.gone();
     let mut check = tokio::time::interval_at(Instant::now() + PEER_TIMEOUT, PEER_TIMEOUT);
     let cluster = cluster.clone();
@@ -353,16 +388,18 @@ async fn join_there(
                         break;
                     }
                 }
+                // Another node brought the room back: its node was lost.
+                Some(_) = moved.next() => {
+                    inlet.push(Out::Close(1012, "room moved"));
+                    break;
+                }
                 _ = inlet.closed() => break,
             }
         }
         let _ = down.unsubscribe().await;
+        let _ = moved.unsubscribe().await;
         cluster.counts.relayed_out.fetch_sub(1, Relaxed);
     });
-    let relayed = Relayed {
-        nats: nats.clone(),
-        up: up_subject(code, &link),
-    };
     let joined = Joined { conn: 0, seat, out };
     Ok(Some((Link::Relayed(relayed), joined)))
 }
@@ -373,7 +410,7 @@ pub async fn serve_room(cluster: Arc<Cluster>, code: String, stub: RoomStub) {
     let Some(nats) = cluster.nats.clone() else {
         return;
     };
-    let mut asks = match nats.subscribe(ask_subject(&code)).await {
+    let mut asks = match nats.subscribe(ask_subject(&cluster.name, &code)).await {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(room = %code, "cannot answer for the room on NATS: {e}");
@@ -409,14 +446,14 @@ async fn answer(cluster: Arc<Cluster>, code: &str, stub: RoomStub, msg: async_na
         },
         Ok(Ask::Join { token, link, node }) => {
             // Listen for the connection's messages before it may send any.
-            match nats.subscribe(up_subject(code, &link)).await {
+            match nats.subscribe(up_subject(&cluster.name, code, &link)).await {
                 Err(e) => Answer::refused(&unreachable_node(format!("cannot listen: {e}"))),
                 Ok(up) => match stub.join(token).await {
                     Some(Ok(joined)) => {
                         let seat = joined.seat;
                         let relay = Relay {
                             nats: nats.clone(),
-                            down: down_subject(code, &link),
+                            down: down_subject(&cluster.name, code, &link),
                             stub,
                             node,
                         };

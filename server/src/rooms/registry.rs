@@ -77,9 +77,10 @@ struct Running {
 
 struct RegistryInner {
     rooms: Mutex<HashMap<String, Running>>,
-    /// Serializes loading rooms from the store, so that two requests for
-    /// one closed room cannot start two tasks writing one event log.
-    loading: tokio::sync::Mutex<()>,
+    /// One lock per room being loaded from the store, so that two requests
+    /// for one closed room cannot start two tasks writing one event log,
+    /// while many rooms (a lost node's) load side by side.
+    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// Each room task holds a clone; shutdown waits until all are dropped.
     done: Mutex<Option<mpsc::Sender<()>>>,
     done_rx: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
@@ -120,7 +121,7 @@ impl Registry {
         Registry {
             inner: Arc::new(RegistryInner {
                 rooms: Mutex::new(HashMap::new()),
-                loading: tokio::sync::Mutex::new(()),
+                loading: Mutex::new(HashMap::new()),
                 done: Mutex::new(Some(done)),
                 listings: Mutex::new(HashMap::new()),
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
@@ -234,7 +235,33 @@ impl Registry {
         if let Some(stub) = self.running(code) {
             return Ok(Found::Here(stub));
         }
-        let _guard = self.inner.loading.lock().await;
+        let lock = self.loading_lock(code);
+        let found = {
+            let _guard = lock.lock().await;
+            self.load(code).await
+        };
+        self.done_loading(code, lock);
+        found
+    }
+
+    /// The loading lock of one room, shared by whoever loads it now.
+    fn loading_lock(&self, code: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
+        loading.entry(code.to_string()).or_default().clone()
+    }
+
+    /// Forgets a room's loading lock once nobody else holds it (decided
+    /// under the map's lock, where others take it).
+    fn done_loading(&self, code: &str, lock: Arc<tokio::sync::Mutex<()>>) {
+        let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
+        // Held by the map and by `lock` alone: nobody waits for it.
+        if Arc::strong_count(&lock) == 2 {
+            loading.remove(code);
+        }
+    }
+
+    /// [`Registry::get`] under the room's loading lock.
+    async fn load(&self, code: &str) -> Result<Found, Refusal> {
         // Another request may have loaded it while this one waited.
         if let Some(stub) = self.running(code) {
             return Ok(Found::Here(stub));
@@ -298,7 +325,9 @@ impl Registry {
             .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
         tracing::info!(room = code, epoch, "room restored from the store");
-        self.spawn(room, finished).ok_or_else(Refusal::no_room)
+        let stub = self.spawn(room, finished).ok_or_else(Refusal::no_room)?;
+        relay::announce_moved(&self.inner.cluster, code).await;
+        Ok(stub)
     }
 
     /// Brings back a room whose node was lost, if this node can take it.

@@ -119,14 +119,20 @@ impl Store {
         Ok(())
     }
 
-    /// Lets every lease of `node` expire now (drain): the rooms look lost,
-    /// so that other nodes' sweepers take them at once.
+    /// Lets every lease of `node` expire now (drain): its unfinished rooms
+    /// look lost, so that other nodes' sweepers take them at once; those
+    /// of finished rooms are released (nothing to take over).
     pub async fn expire_leases(&self, node: &str) -> StoreResult<u64> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
             Db::Memory(m) => return m.expire_leases(node),
         };
-        let done = sqlx::query("UPDATE leases SET expires_at = 0 WHERE owner = $1")
+        let done = sqlx::query(
+            "UPDATE leases SET expires_at = 0,
+                    owner = CASE WHEN room IN (SELECT code FROM rooms WHERE status IN ('lobby', 'playing'))
+                                 THEN owner ELSE '' END
+             WHERE owner = $1",
+        )
             .bind(node)
             .execute(pool)
             .await?;

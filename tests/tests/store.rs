@@ -148,14 +148,14 @@ async fn leases(store: &Store) {
         !renewed.contains(&code),
         "a room not running on the node is not renewed"
     );
-    assert!(!store.lost_rooms(1000).await.unwrap().contains(&code));
+    assert!(!store.lost_rooms("n2", 1000).await.unwrap().contains(&code));
     store
         .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
         .await
         .unwrap();
     // n1 is lost (its lease runs out): n2 takes the room with a higher epoch.
     store.expire_leases("n1").await.unwrap();
-    assert!(store.lost_rooms(1000).await.unwrap().contains(&code));
+    assert!(store.lost_rooms("n2", 1000).await.unwrap().contains(&code));
     assert!(
         !store
             .renew_leases("n1", 60_000, &here)
@@ -190,7 +190,7 @@ async fn leases(store: &Store) {
     store.save_room(&room, second).await.unwrap();
     // Released when n2 closes it: not lost, free for any node.
     store.release_lease(&code, second).await.unwrap();
-    assert!(!store.lost_rooms(1000).await.unwrap().contains(&code));
+    assert!(!store.lost_rooms("n2", 1000).await.unwrap().contains(&code));
     let third = store
         .acquire_lease(&code, "n1", 60_000)
         .await

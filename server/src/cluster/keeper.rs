@@ -3,7 +3,8 @@
 //! (their writes would be refused anyway, by the fence), and takes over
 //! the rooms whose node was lost (the sweeper): their leases expired
 //! unreleased, so that their games go on here, computers and clocks
-//! included, before anyone asks for them.
+//! included, before anyone asks for them. A node alone only sweeps (rooms
+//! left by a node of another name on its database).
 
 use super::{stopped, Cluster};
 use crate::rooms::Registry;
@@ -21,6 +22,33 @@ const SWEEP_BATCH: i64 = 200;
 /// Rooms a sweep brings back at once.
 const SWEEP_AT_ONCE: usize = 16;
 
+/// Renews the leases of the rooms running here; stops those whose lease
+/// was lost, and every room once renewals have failed for a lease's time
+/// (another node may run them by then).
+async fn renew(
+    registry: &Registry,
+    store: &Store,
+    cluster: &Cluster,
+    renewed_at: &mut Instant,
+    lease: Duration,
+) {
+    let asked_at = Instant::now();
+    let running = registry.codes();
+    match (store.renew_leases(&cluster.node, cluster.lease_ms, &running)).await {
+        Ok(rooms) => {
+            *renewed_at = asked_at;
+            let held: HashSet<String> = rooms.into_iter().collect();
+            registry.keep_only(&held, asked_at.into_std());
+        }
+        Err(e) => {
+            tracing::warn!("cannot renew this node's leases: {e}");
+            if renewed_at.elapsed() > lease {
+                registry.keep_only(&HashSet::new(), asked_at.into_std());
+            }
+        }
+    }
+}
+
 /// Renews, stops and sweeps until the server stops.
 pub async fn keep_leases(
     registry: Registry,
@@ -37,29 +65,15 @@ pub async fn keep_leases(
             _ = every.tick() => {}
             _ = stopped(&mut shutdown) => return,
         }
-        let asked_at = Instant::now();
-        let running = registry.codes();
-        match store
-            .renew_leases(&cluster.node, cluster.lease_ms, &running)
-            .await
-        {
-            Ok(rooms) => {
-                renewed_at = asked_at;
-                let held: HashSet<String> = rooms.into_iter().collect();
-                registry.keep_only(&held, asked_at.into_std());
-            }
-            Err(e) => {
-                tracing::warn!("cannot renew this node's leases: {e}");
-                // Past a lease's time another node may run these rooms:
-                // stop them (a node alone has nobody to hand them to).
-                if cluster.nats.is_some() && renewed_at.elapsed() > lease {
-                    registry.keep_only(&HashSet::new(), asked_at.into_std());
-                }
-            }
+        // A node alone renews nothing: no other node may take its rooms,
+        // and it takes its own back whatever their expiry (a renewal of
+        // thousands of rows every second or two would only slow its store).
+        if cluster.nats.is_some() {
+            renew(&registry, &store, &cluster, &mut renewed_at, lease).await;
         }
         // A paused node (SIGSTOP) wakes up here with every lease lost:
         // the renewal above stopped its rooms before it takes any back.
-        match store.lost_rooms(SWEEP_BATCH).await {
+        match store.lost_rooms(&cluster.node, SWEEP_BATCH).await {
             Ok(codes) => {
                 // Side by side: each waits on the database, not the CPU.
                 let take = |code: String| {

@@ -201,6 +201,62 @@ impl Cluster {
     }
 }
 
+/// This node: alone, or (with `--nats-url`) connected to the others.
+pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, String> {
+    let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
+    let Some(url) = &config.nats_url else {
+        let node = config.node.clone().unwrap_or_else(|| "local".into());
+        return Ok(Cluster::new(node, lease_ms, None));
+    };
+    let node = (config.node.clone()).unwrap_or_else(default_node_name);
+    let node = subject_token(&node);
+    // Messages sent while NATS is away are lost: relayed connections are
+    // closed then (their browsers reconnect and resync) rather than trusted.
+    let gone = tokio::sync::broadcast::channel(64).0;
+    let lost = gone.clone();
+    let nats = async_nats::ConnectOptions::new()
+        .name(format!("chowka {node}"))
+        .event_callback(move |event| {
+            let lost = lost.clone();
+            async move {
+                match event {
+                    async_nats::Event::Disconnected => {
+                        tracing::warn!("NATS connection lost: closing relayed connections");
+                        let _ = lost.send(EVERY_NODE.to_string());
+                    }
+                    async_nats::Event::Connected => tracing::info!("NATS connected"),
+                    other => tracing::debug!("NATS: {other}"),
+                }
+            }
+        })
+        .connect(url.as_str())
+        .await
+        .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
+    tracing::info!("node {node}, one of several (NATS at {url})");
+    let name = subject_token(&config.cluster);
+    Ok(Cluster::with_gone(name, node, lease_ms, Some(nats), gone))
+}
+
+/// A name as one token of a NATS subject (and of logs): letters, digits,
+/// `-` and `_`; anything else becomes `-`.
+fn subject_token(name: &str) -> String {
+    let token: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if token.is_empty() {
+        "chowka".into()
+    } else {
+        token
+    }
+}
+
 /// Resolves once the server stops (the guard `wait_for` gives is not
 /// `Send`, so it is dropped here rather than held in a task's select).
 async fn stopped(shutdown: &mut tokio::sync::watch::Receiver<bool>) {

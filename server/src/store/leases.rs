@@ -160,19 +160,26 @@ impl Store {
     }
 
     /// Unfinished rooms whose node was lost (its lease expired unreleased):
-    /// the ones a sweeper brings back, at most `limit` of them.
-    pub async fn lost_rooms(&self, limit: i64) -> StoreResult<Vec<String>> {
+    /// the ones a sweeper of `node` brings back, at most `limit` of them.
+    /// Its own are not among them: those it runs, or (restarted under the
+    /// same name) takes back when they are asked for.
+    pub async fn lost_rooms(&self, node: &str, limit: i64) -> StoreResult<Vec<String>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.lost_rooms(limit),
+            Db::Memory(m) => return m.lost_rooms(node, limit),
         };
         let now = now_sql(self.backend);
         let sql = format!(
             "SELECT l.room FROM leases l JOIN rooms r ON r.code = l.room
-             WHERE l.owner <> '' AND l.expires_at < {now} AND r.status IN ('lobby', 'playing')
-             ORDER BY l.room LIMIT $1"
+             WHERE l.owner <> '' AND l.owner <> $1 AND l.expires_at < {now}
+                   AND r.status IN ('lobby', 'playing')
+             ORDER BY l.room LIMIT $2"
         );
-        let rows = sqlx::query(&sql).bind(limit).fetch_all(pool).await?;
+        let rows = sqlx::query(&sql)
+            .bind(node)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?;
         Ok(rows
             .iter()
             .map(|r| r.try_get(0))

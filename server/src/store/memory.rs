@@ -331,11 +331,11 @@ impl Memory {
             }))
     }
 
-    pub(super) fn lost_rooms(&self, limit: i64) -> StoreResult<Vec<String>> {
+    pub(super) fn lost_rooms(&self, node: &str, limit: i64) -> StoreResult<Vec<String>> {
         let inner = self.lock();
         let now = now_ms();
         let mut lost: Vec<String> = (inner.leases.iter())
-            .filter(|(_, (owner, _, expires))| !owner.is_empty() && *expires < now)
+            .filter(|(_, (owner, _, expires))| !owner.is_empty() && owner != node && *expires < now)
             .filter(|(room, _)| {
                 let status = inner.rooms.get(*room).map(|(r, _)| r.status.as_str());
                 matches!(status, Some("lobby" | "playing"))

@@ -91,16 +91,12 @@ impl Store {
             "UPDATE leases SET expires_at = {now} + $2
              WHERE owner = $1 AND expires_at >= {now} AND room IN ({listed}) RETURNING room"
         );
-        let rows = sqlx::query(&sql)
+        Ok(sqlx::query_scalar(&sql)
             .bind(node)
             .bind(ttl_ms)
             .bind(serde_json::to_string(rooms)?)
             .fetch_all(pool)
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()?)
+            .await?)
     }
 
     /// Releases one room's lease, held under `epoch`, when its node closes
@@ -175,14 +171,10 @@ impl Store {
                    AND r.status IN ('lobby', 'playing')
              ORDER BY l.room LIMIT $2"
         );
-        let rows = sqlx::query(&sql)
+        Ok(sqlx::query_scalar(&sql)
             .bind(node)
             .bind(limit)
             .fetch_all(pool)
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()?)
+            .await?)
     }
 }

@@ -528,7 +528,7 @@ impl Store {
         // The last action's time counts as activity: actions do not touch
         // the room's row. (A CASE, since SQLite's MAX(a, b) is PostgreSQL's
         // GREATEST.)
-        let rows = sqlx::query(
+        let codes = sqlx::query_scalar(
             "SELECT code FROM (
                  SELECT code, status, updated_at,
                         (SELECT MAX(at) FROM actions WHERE room = rooms.code) AS acted_at
@@ -540,9 +540,7 @@ impl Store {
         )
         .fetch_all(pool)
         .await?;
-        rows.iter()
-            .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
-            .collect()
+        Ok(codes)
     }
 
     /// Marks lobby rooms untouched since `before` (ms) abandoned: no game

@@ -328,6 +328,11 @@ async function clickThrough(page, ms, more) {
   return n;
 }
 
+/** Clicks through `page`'s own moves while `more(n)` says so (n: clicks made) and `ms` has not passed; returns how many. */
+export function playWhile(page, ms, more) {
+  return clickThrough(page, ms, more);
+}
+
 /** Clicks through `page`'s own moves until `clicks` moves were made or `ms` passed; returns how many. */
 export function playClicks(page, clicks, ms) {
   return clickThrough(page, ms, (n) => n < clicks);

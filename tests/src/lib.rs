@@ -107,10 +107,15 @@ pub fn ws_url(base: &str) -> String {
     format!("{}/ws", base.replacen("http://", "ws://", 1))
 }
 
-/// The `chowka` binary, built once per test run with the same profile.
+/// The `chowka` binary: `CHOWKA_BIN` if set (to measure another build
+/// side by side, as the browser tests take it), else built once per test
+/// run with the same profile.
 pub fn chowka_binary() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("CHOWKA_BIN") {
+            return PathBuf::from(bin);
+        }
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut cmd = Command::new(cargo);
         cmd.args([

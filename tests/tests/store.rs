@@ -325,6 +325,56 @@ async fn appends_are_group_committed_on_sqlite() {
     store.close().await;
 }
 
+/// SQLite's log is copied back into the database file beside the action
+/// writer, within a second and long before SQLite's own 1,000-page
+/// checkpoint would: read the database file alone (`immutable`: the log
+/// unread) until it holds every action appended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_checkpoints_beside_the_action_writer() {
+    use sqlx::{Connection, SqliteConnection};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.db");
+    let store = Store::connect(&format!("sqlite://{}?mode=rwc", file.display()), 2)
+        .await
+        .unwrap();
+    let code = chowka_server::ids::new_code();
+    let epoch = store
+        .acquire_lease(&code, "n1", 60_000)
+        .await
+        .unwrap()
+        .unwrap();
+    for seq in 0..20 {
+        let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
+        store
+            .append_action(&code, seq, &action, seq + 1, epoch)
+            .await
+            .unwrap();
+    }
+    let in_file = || async {
+        let url = format!("sqlite://{}?immutable=true", file.display());
+        let mut conn = SqliteConnection::connect(&url).await.unwrap();
+        // Until the first checkpoint even the tables are in the log only.
+        let n: Result<i64, _> = sqlx::query_scalar("SELECT count(*) FROM actions WHERE room = $1")
+            .bind(&code)
+            .fetch_one(&mut conn)
+            .await;
+        n.unwrap_or(0)
+    };
+    let mut n = in_file().await;
+    for _ in 0..30 {
+        if n == 20 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        n = in_file().await;
+    }
+    assert_eq!(
+        n, 20,
+        "the database file has every action 3 s after they were written"
+    );
+    store.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn appends_are_group_committed_on_postgres() {
     let Ok(url) = std::env::var("TEST_DATABASE_URL") else {

@@ -314,7 +314,7 @@ export async function startTwoPlayerGame(env, { room: body, friendName, hostView
  * Clicks through `page`'s own moves (playOneClick) while `more(n)` says so
  * (n: clicks made) and `ms` has not passed; returns how many clicks.
  */
-async function clickThrough(page, ms, more) {
+export async function playWhile(page, ms, more) {
   let n = 0;
   const until = Date.now() + ms;
   while ((await more(n)) && Date.now() < until) {
@@ -328,17 +328,12 @@ async function clickThrough(page, ms, more) {
   return n;
 }
 
-/** Clicks through `page`'s own moves while `more(n)` says so (n: clicks made) and `ms` has not passed; returns how many. */
-export function playWhile(page, ms, more) {
-  return clickThrough(page, ms, more);
-}
-
 /** Clicks through `page`'s own moves until `clicks` moves were made or `ms` passed; returns how many. */
 export function playClicks(page, clicks, ms) {
-  return clickThrough(page, ms, (n) => n < clicks);
+  return playWhile(page, ms, (n) => n < clicks);
 }
 
 /** Plays `page`'s part until the game is over (the others play theirs) or `ms` passed; returns the clicks made. */
 export function playToEnd(page, ms) {
-  return clickThrough(page, ms, async () => !(await gameStatus(page)).over);
+  return playWhile(page, ms, async () => !(await gameStatus(page)).over);
 }

@@ -237,6 +237,23 @@ async fn the_store_works_on_sqlite() {
 }
 
 /// Many rooms appending at once: every action lands in order, the
+/// Takes the lease of room `code` and appends `n` numbered skips to its
+/// log, one after another.
+async fn append_skips(store: &Store, code: &str, n: i64) {
+    let epoch = store
+        .acquire_lease(code, "n1", 60_000)
+        .await
+        .unwrap()
+        .unwrap();
+    for seq in 0..n {
+        let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
+        store
+            .append_action(code, seq, &action, seq + 1, epoch)
+            .await
+            .unwrap();
+    }
+}
+
 /// writes are grouped, a repeated action stands and a different action at
 /// a taken place is refused, even when both are in the same group.
 async fn group_commit(store: &Store) {
@@ -246,18 +263,7 @@ async fn group_commit(store: &Store) {
     for code in &rooms {
         let (store, code) = (store.clone(), code.clone());
         tasks.push(tokio::spawn(async move {
-            let epoch = store
-                .acquire_lease(&code, "n1", 60_000)
-                .await
-                .unwrap()
-                .unwrap();
-            for seq in 0..10 {
-                let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
-                store
-                    .append_action(&code, seq, &action, seq + 1, epoch)
-                    .await
-                    .unwrap();
-            }
+            append_skips(&store, &code, 10).await
         }));
     }
     for t in tasks {
@@ -338,18 +344,7 @@ async fn sqlite_checkpoints_beside_the_action_writer() {
         .await
         .unwrap();
     let code = chowka_server::ids::new_code();
-    let epoch = store
-        .acquire_lease(&code, "n1", 60_000)
-        .await
-        .unwrap()
-        .unwrap();
-    for seq in 0..20 {
-        let action = format!("{{\"do\":\"skip\",\"n\":{seq}}}");
-        store
-            .append_action(&code, seq, &action, seq + 1, epoch)
-            .await
-            .unwrap();
-    }
+    append_skips(&store, &code, 20).await;
     let in_file = || async {
         let url = format!("sqlite://{}?immutable=true", file.display());
         let mut conn = SqliteConnection::connect(&url).await.unwrap();
@@ -360,13 +355,13 @@ async fn sqlite_checkpoints_beside_the_action_writer() {
             .await;
         n.unwrap_or(0)
     };
-    let mut n = in_file().await;
+    let mut n = 0;
     for _ in 0..30 {
+        n = in_file().await;
         if n == 20 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
-        n = in_file().await;
     }
     assert_eq!(
         n, 20,

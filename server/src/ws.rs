@@ -158,6 +158,11 @@ enum Parsed {
 
 /// Parses one client message, telling an unknown type from a malformed one.
 fn parse(text: &str) -> Parsed {
+    // Well-formed messages (nearly all) are parsed once; only a message
+    // that fails is looked at again, to say what is wrong with it.
+    if let Ok(msg) = serde_json::from_str(text) {
+        return Parsed::Msg(msg);
+    }
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => return bad(ErrorCode::BadMessage, format!("That is not JSON: {e}.")),
@@ -454,7 +459,7 @@ async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePerm
             }
             msg = out.recv() => match msg {
                 Some(Out::Text(text)) => {
-                    if !send(&mut socket, Message::Text(text.as_ref().into())).await {
+                    if !send(&mut socket, Message::Text(text)).await {
                         break;
                     }
                     // Too slow to keep up, messages were dropped for this

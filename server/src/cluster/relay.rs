@@ -129,7 +129,7 @@ fn parse_down(body: &[u8]) -> Option<Out> {
     let (&kind, rest) = body.split_first()?;
     let rest = std::str::from_utf8(rest).ok()?;
     match kind {
-        b'T' => Some(Out::Text(Arc::from(rest))),
+        b'T' => Some(Out::Text(rest.into())),
         b'C' => {
             let (status, _) = rest.split_once(' ')?;
             // The reason is the room's own; a relayed close says it plainly.
@@ -538,7 +538,7 @@ mod tests {
 
     #[test]
     fn messages_down_keep_their_text_and_closes_their_status() {
-        let text = Out::Text(Arc::from("{\"type\":\"pong\"}"));
+        let text = Out::Text("{\"type\":\"pong\"}".into());
         match parse_down(&down_bytes(&text)) {
             Some(Out::Text(t)) => assert_eq!(&*t, "{\"type\":\"pong\"}"),
             other => panic!("{other:?}"),

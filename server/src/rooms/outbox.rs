@@ -6,6 +6,7 @@
 //! state (a resync), which goes to it alone.
 
 use crate::metrics::Metrics;
+use axum::extract::ws::Utf8Bytes;
 use chowka_protocol::messages::ServerMsg;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -20,8 +21,9 @@ const CONN_QUEUE: usize = 64;
 /// A message for one connection.
 #[derive(Clone, Debug)]
 pub enum Out {
-    /// A serialized `ServerMsg`, shared by every connection it goes to.
-    Text(Arc<str>),
+    /// A serialized `ServerMsg`, shared by every connection it goes to
+    /// (a clone shares the bytes: each socket writes the same ones).
+    Text(Utf8Bytes),
     /// Close the connection with this WebSocket status and reason.
     Close(u16, &'static str),
 }
@@ -174,9 +176,9 @@ impl Outbox {
         }
     }
 
-    fn text(&self, msg: &ServerMsg) -> Option<Arc<str>> {
+    fn text(&self, msg: &ServerMsg) -> Option<Utf8Bytes> {
         match serde_json::to_string(msg) {
-            Ok(text) => Some(Arc::from(text)),
+            Ok(text) => Some(Utf8Bytes::from(text)),
             Err(e) => {
                 tracing::error!(room = %self.code, "cannot serialize a message: {e}");
                 None

@@ -173,16 +173,6 @@ enum Db {
     Memory(Memory),
 }
 
-/// Writers of actions per backend: SQLite writes one transaction at a
-/// time whatever we do; PostgreSQL gathers the next batch while one
-/// commits.
-fn writers(backend: Backend) -> usize {
-    match backend {
-        Backend::Postgres => 2,
-        _ => 1,
-    }
-}
-
 /// The settings every SQLite connection of the store starts with.
 ///
 /// WAL lets readers (the archive, health checks) run beside the writer;
@@ -191,20 +181,23 @@ fn writers(backend: Backend) -> usize {
 /// action through a crash or kill of the server and drops the fsync per
 /// commit; only an operating system crash or power cut can lose the last
 /// few actions (docs/performance.md).
+const SQLITE_PRAGMAS: [&str; 5] = [
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA synchronous = NORMAL",
+    // A log that grew while checkpoints could not catch up (thousands
+    // of rooms made at once) is cut back to 64 MiB once it starts over.
+    "PRAGMA journal_size_limit = 67108864",
+    // SQLite's own checkpoints come after 8,192 log pages (32 MiB, a
+    // few seconds of writes at thousands of actions a second) instead
+    // of 1,000, and find nearly every page copied already
+    // (`checkpoint_sqlite`).
+    "PRAGMA wal_autocheckpoint = 8192",
+];
+
+/// Applies [`SQLITE_PRAGMAS`] to a pool connection.
 async fn prepare_sqlite(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-    for pragma in [
-        "PRAGMA journal_mode = WAL",
-        "PRAGMA busy_timeout = 10000",
-        "PRAGMA synchronous = NORMAL",
-        // A log that grew while checkpoints could not catch up (thousands
-        // of rooms made at once) is cut back to 64 MiB once it starts over.
-        "PRAGMA journal_size_limit = 67108864",
-        // SQLite's own checkpoints come after 8,192 log pages (32 MiB, a
-        // few seconds of writes at thousands of actions a second) instead
-        // of 1,000, and find nearly every page copied already
-        // (`checkpoint_sqlite`).
-        "PRAGMA wal_autocheckpoint = 8192",
-    ] {
+    for pragma in SQLITE_PRAGMAS {
         sqlx::query(pragma).execute(&mut *conn).await?;
     }
     Ok(())
@@ -274,7 +267,7 @@ impl Store {
             _ => &SQLITE_MIGRATIONS,
         };
         migrations.run(&pool).await?;
-        let appender = Appender::start(url, backend, writers(backend))?;
+        let appender = Appender::start(url, backend)?;
         if backend == Backend::Sqlite {
             tokio::spawn(checkpoint_sqlite(pool.clone()));
         }

@@ -1,6 +1,6 @@
 //! Group commit of actions: one writer per store takes every append
-//! waiting at that moment and writes them in one statement (one
-//! transaction, one log flush), then answers each room.
+//! waiting at that moment and writes them in one transaction (one log
+//! flush), then answers each room.
 //!
 //! Writing one action per statement cost more than half the server's CPU
 //! at a few thousand actions a second (each statement a round trip to
@@ -10,30 +10,37 @@
 //! (`RoomActor::commit`), but the cost of that wait is shared by every
 //! room whose action arrived meanwhile (docs/performance.md, "Capacity").
 //!
-//! The batch goes in as one JSON parameter unpacked by the database
-//! (`json_each` in SQLite, `json_to_recordset` in PostgreSQL), so the
-//! statement's text is the same whatever the batch size and is prepared
-//! once. Appends stay idempotent and reconciled: a row already at its
+//! SQLite's writer is a thread of its own with its own connection
+//! (rusqlite, the same SQLite library as sqlx's): one prepared insert per
+//! action inside one transaction, each answered by SQLite's count of
+//! changed rows, with no hop to another thread per statement or row.
+//! PostgreSQL's writers are tasks that send the batch as one JSON
+//! parameter unpacked by `json_to_recordset`, so the statement's text is
+//! the same whatever the batch size and is prepared once, and one round
+//! trip writes the batch.
+//!
+//! Appends stay idempotent and reconciled: a row already at its
 //! `(room, seq)` is kept (`ON CONFLICT DO NOTHING`), and an append that
 //! did not go in is accepted only if the stored action is the same one.
-//!
 //! Every row names the epoch of its room's lease and goes in only while
 //! the lease still has that epoch (the fence, `leases.rs`): the insert
-//! joins the `leases` row, which PostgreSQL locks (`FOR SHARE`) so that a
-//! takeover waits for this write, and its new owner reads the log after it.
+//! reads the `leases` row, which PostgreSQL locks (`FOR SHARE`) so that a
+//! takeover waits for this write, and its new owner reads the log after
+//! it (SQLite has one writer at a time: the takeover's write waits anyway).
 
-use super::{now_ms, Backend, StoreError, StoreResult};
+use super::{now_ms, Backend, StoreError, StoreResult, SQLITE_PRAGMAS};
 use serde::Serialize;
 use sqlx::any::AnyConnectOptions;
 use sqlx::{AnyConnection, ConnectOptions, Connection, Row};
 use std::collections::HashMap;
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch, Mutex};
-use tokio::task::JoinHandle;
 
-/// Most actions written by one statement: bounds a statement's size
-/// (about 300 bytes an action) when thousands of rooms act at once.
+/// Most actions written by one transaction: bounds a batch's size (about
+/// 300 bytes an action) when thousands of rooms act at once.
 const MAX_BATCH: usize = 512;
 
 /// Appends queued for the writers, at most this many: past it a room's
@@ -57,13 +64,17 @@ struct ActionRow {
     epoch: i64,
 }
 
+/// The writers' shared end of the queue: one gathers at a time.
+type Queue = Arc<Mutex<mpsc::Receiver<Append>>>;
+
 /// The sending side of the group-commit queue, cloned with the store.
 #[derive(Clone, Debug)]
 pub(super) struct Appender {
     tx: mpsc::Sender<Append>,
     /// Set at [`Appender::close`]: the writers finish and close.
     closing: watch::Sender<bool>,
-    writers: Arc<std::sync::Mutex<Vec<JoinHandle<()>>>>,
+    /// One per writer, dropped when it has closed its connection.
+    stopped: Arc<std::sync::Mutex<Vec<oneshot::Receiver<()>>>>,
     /// What the writers have done, for the metrics.
     counts: Arc<GroupCommits>,
 }
@@ -72,38 +83,59 @@ pub(super) struct Appender {
 /// how much each commit's cost is shared.
 #[derive(Debug, Default)]
 pub struct GroupCommits {
-    /// Statements written (each one transaction).
+    /// Transactions written.
     pub batches: AtomicU64,
     /// Actions written by them.
     pub actions: AtomicU64,
 }
 
 impl Appender {
-    /// Starts `writers` writer tasks, each with its own connection to
-    /// `url` opened by `open`: one for SQLite, which has one writer at a
-    /// time anyway; more for PostgreSQL, so that one batch is written
-    /// while the next gathers.
-    pub(super) fn start(url: &str, backend: Backend, writers: usize) -> StoreResult<Appender> {
-        let options: AnyConnectOptions = url.parse().map_err(StoreError::from)?;
+    /// Starts the writers of the store at `url`: one thread for SQLite,
+    /// which has one writer at a time anyway; two tasks for PostgreSQL, so
+    /// that one batch is written while the next gathers. Each has its own
+    /// connection, opened with the store's settings.
+    pub(super) fn start(url: &str, backend: Backend) -> StoreResult<Appender> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        let rx = Arc::new(Mutex::new(rx));
+        let rx: Queue = Arc::new(Mutex::new(rx));
         let (closing, closed) = watch::channel(false);
         let counts = Arc::new(GroupCommits::default());
-        let writers = (0..writers.max(1))
-            .map(|_| {
-                let writer = Writer {
+        let mut stopped = Vec::new();
+        if backend == Backend::Postgres {
+            let options: AnyConnectOptions = url.parse()?;
+            for _ in 0..2 {
+                let (stop, on_stop) = oneshot::channel();
+                let writer = PgWriter {
                     options: options.clone(),
-                    backend,
                     conn: None,
-                    counts: counts.clone(),
                 };
-                tokio::spawn(writer.run(rx.clone(), closed.clone()))
-            })
-            .collect();
+                let (rx, closed, counts) = (rx.clone(), closed.clone(), counts.clone());
+                tokio::spawn(async move {
+                    writer.run(rx, closed, counts).await;
+                    drop(stop);
+                });
+                stopped.push(on_stop);
+            }
+        } else {
+            let path = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
+                .get_filename()
+                .to_path_buf();
+            let (stop, on_stop) = oneshot::channel();
+            let writer = SqliteWriter { path, conn: None };
+            let runtime = tokio::runtime::Handle::current();
+            let counts = counts.clone();
+            std::thread::Builder::new()
+                .name("sqlite-writer".into())
+                .spawn(move || {
+                    writer.run(&runtime, rx, closed, counts);
+                    drop(stop);
+                })
+                .map_err(|e| StoreError(format!("cannot start the SQLite writer: {e}")))?;
+            stopped.push(on_stop);
+        }
         Ok(Appender {
             tx,
             closing,
-            writers: Arc::new(std::sync::Mutex::new(writers)),
+            stopped: Arc::new(std::sync::Mutex::new(stopped)),
             counts,
         })
     }
@@ -118,8 +150,8 @@ impl Appender {
     /// closes). Appends after this fail.
     pub(super) async fn close(&self) {
         let _ = self.closing.send(true);
-        let writers = std::mem::take(&mut *self.writers.lock().unwrap_or_else(|e| e.into_inner()));
-        for writer in writers {
+        let stopped = std::mem::take(&mut *self.stopped.lock().unwrap_or_else(|e| e.into_inner()));
+        for writer in stopped {
             let _ = writer.await;
         }
     }
@@ -151,87 +183,186 @@ impl Appender {
     }
 }
 
-/// One writer task: its own connection, reopened after a failure.
-struct Writer {
-    options: AnyConnectOptions,
-    backend: Backend,
-    conn: Option<AnyConnection>,
-    counts: Arc<GroupCommits>,
+/// Takes every append waiting into `batch` (at least one, at most
+/// [`MAX_BATCH`]); 0 once the store is closing.
+async fn gather(rx: &Queue, batch: &mut Vec<Append>, closed: &mut watch::Receiver<bool>) -> usize {
+    tokio::select! {
+        // Only one writer gathers at a time; the others write.
+        n = async { rx.lock().await.recv_many(batch, MAX_BATCH).await } => n,
+        _ = closed.wait_for(|closed| *closed) => 0,
+    }
 }
 
-impl Writer {
-    /// Takes every append waiting (at least one, at most [`MAX_BATCH`]),
-    /// writes them together, answers each; until the store is dropped.
-    async fn run(
+/// Answers every append of `batch` with how its write went, and empties it.
+fn answer(
+    batch: &mut Vec<Append>,
+    written: StoreResult<Vec<StoreResult<()>>>,
+    counts: &GroupCommits,
+) {
+    match written {
+        Ok(answers) => {
+            counts.batches.fetch_add(1, Relaxed);
+            counts.actions.fetch_add(batch.len() as u64, Relaxed);
+            for (append, answer) in batch.drain(..).zip(answers) {
+                let _ = append.done.send(answer);
+            }
+        }
+        // Each room reads back what is stored.
+        Err(e) => {
+            for append in batch.drain(..) {
+                let _ = append.done.send(Err(StoreError(e.0.clone())));
+            }
+        }
+    }
+}
+
+/// Whether an append that did not go in stands: a retry of the same
+/// action does, another action at that place is refused, and so is one
+/// whose place is free (`stored` is `None`): only the fence kept it out.
+fn reconcile(row: &ActionRow, stored: Option<String>) -> StoreResult<()> {
+    match stored {
+        Some(action) if action == row.action => Ok(()),
+        Some(_) => Err(StoreError(format!(
+            "action {} of room {} is another action",
+            row.seq, row.room
+        ))),
+        None => Err(StoreError::fenced(&row.room, row.epoch)),
+    }
+}
+
+/// Reads the action stored at a place of a room's log.
+const STORED: &str = "SELECT action FROM actions WHERE room = $1 AND seq = $2";
+
+/// SQLite's writer: a thread with its own connection, reopened after a
+/// failure.
+struct SqliteWriter {
+    path: PathBuf,
+    conn: Option<rusqlite::Connection>,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl SqliteWriter {
+    /// Gathers (on `runtime`'s queue) and writes batches until the store
+    /// closes.
+    fn run(
         mut self,
-        rx: Arc<Mutex<mpsc::Receiver<Append>>>,
+        runtime: &tokio::runtime::Handle,
+        rx: Queue,
         mut closed: watch::Receiver<bool>,
+        counts: Arc<GroupCommits>,
     ) {
         let mut batch = Vec::with_capacity(MAX_BATCH);
-        loop {
-            let gathered = tokio::select! {
-                // Only one writer gathers at a time; the others write.
-                n = async { rx.lock().await.recv_many(&mut batch, MAX_BATCH).await } => n,
-                _ = closed.wait_for(|closed| *closed) => 0,
-            };
-            if gathered == 0 {
-                if let Some(conn) = self.conn.take() {
-                    let _ = conn.close().await;
-                }
-                return;
+        while runtime.block_on(gather(&rx, &mut batch, &mut closed)) > 0 {
+            let written = self.write(&batch);
+            if written.is_err() {
+                // The connection may be broken: the next batch opens another.
+                self.conn = None;
             }
+            answer(&mut batch, written, &counts);
+        }
+        if let Some(conn) = self.conn.take() {
+            let _ = conn.close();
+        }
+    }
+
+    /// Writes a batch in one transaction; per append, whether it stands.
+    fn write(&mut self, batch: &[Append]) -> StoreResult<Vec<StoreResult<()>>> {
+        // `WHERE` before `ON CONFLICT` tells SQLite's parser that the
+        // clause belongs to the INSERT, not to a join of the SELECT.
+        const INSERT: &str = "INSERT INTO actions (room, seq, action, version, at)
+             SELECT ?1, ?2, ?3, ?4, ?5 FROM leases WHERE room = ?1 AND epoch = ?6
+             ON CONFLICT (room, seq) DO NOTHING";
+        let conn = self.connection()?;
+        // Statements prepared once, the transaction's own too. A failure
+        // leaves the transaction open, and the connection is dropped
+        // (`run`), which rolls it back.
+        conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+        let mut insert = conn.prepare_cached(INSERT)?;
+        let mut answers = Vec::with_capacity(batch.len());
+        for Append { row, .. } in batch {
+            let r = &row;
+            let params = (&r.room, r.seq, &r.action, r.version, r.at, r.epoch);
+            answers.push(match insert.execute(params)? {
+                1 => Ok(()),
+                // One batch may hold the same place twice (a retry beside
+                // its first try): the later one reads the first.
+                _ => {
+                    let mut stored = conn.prepare_cached(STORED)?;
+                    let found = stored.query_row((&r.room, r.seq), |a| a.get(0));
+                    reconcile(row, rusqlite::OptionalExtension::optional(found)?)
+                }
+            });
+        }
+        conn.prepare_cached("COMMIT")?.execute([])?;
+        Ok(answers)
+    }
+
+    /// The writer's connection, opened with the store's settings if there
+    /// is none.
+    fn connection(&mut self) -> StoreResult<&mut rusqlite::Connection> {
+        if self.conn.is_none() {
+            let conn = rusqlite::Connection::open(&self.path)?;
+            for pragma in SQLITE_PRAGMAS {
+                // Some settings answer with a row (the journal mode): read it.
+                conn.prepare(pragma)?.query([])?.next()?;
+            }
+            self.conn = Some(conn);
+        }
+        Ok(self.conn.as_mut().expect("just opened"))
+    }
+}
+
+/// A PostgreSQL writer task: its own connection, reopened after a failure.
+struct PgWriter {
+    options: AnyConnectOptions,
+    conn: Option<AnyConnection>,
+}
+
+impl PgWriter {
+    /// Gathers and writes batches until the store closes.
+    async fn run(
+        mut self,
+        rx: Queue,
+        mut closed: watch::Receiver<bool>,
+        counts: Arc<GroupCommits>,
+    ) {
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        while gather(&rx, &mut batch, &mut closed).await > 0 {
             let rows: Vec<&ActionRow> = batch.iter().map(|a| &a.row).collect();
-            match self.write(&rows).await {
-                Ok(answers) => {
-                    self.counts.batches.fetch_add(1, Relaxed);
-                    self.counts.actions.fetch_add(rows.len() as u64, Relaxed);
-                    for (append, answer) in batch.drain(..).zip(answers) {
-                        let _ = append.done.send(answer);
-                    }
-                }
-                Err(e) => {
-                    // The connection may be broken: the next batch opens
-                    // another. Each room reads back what is stored.
-                    self.conn = None;
-                    for append in batch.drain(..) {
-                        let _ = append.done.send(Err(StoreError(e.0.clone())));
-                    }
-                }
+            let written = self.write(&rows).await;
+            if written.is_err() {
+                self.conn = None;
             }
+            answer(&mut batch, written, &counts);
+        }
+        if let Some(conn) = self.conn.take() {
+            let _ = conn.close().await;
         }
     }
 
     /// Writes a batch in one statement; per row, whether it stands.
     async fn write(&mut self, rows: &[&ActionRow]) -> StoreResult<Vec<StoreResult<()>>> {
-        let insert = match self.backend {
-            Backend::Postgres => {
-                "INSERT INTO actions (room, seq, action, version, at)
-                 SELECT r.room, r.seq, r.action, r.version, r.at
-                 FROM json_to_recordset($1::json)
-                      AS r(room TEXT, seq BIGINT, action TEXT, version BIGINT, at BIGINT, epoch BIGINT)
-                 JOIN leases l ON l.room = r.room AND l.epoch = r.epoch
-                 FOR SHARE OF l
-                 ON CONFLICT (room, seq) DO NOTHING
-                 RETURNING room, seq, action"
-            }
-            // `WHERE true` tells SQLite's parser that ON CONFLICT belongs
-            // to the INSERT, not to a join of the SELECT.
-            _ => {
-                "INSERT INTO actions (room, seq, action, version, at)
-                 SELECT value ->> 'room', value ->> 'seq', value ->> 'action',
-                        value ->> 'version', value ->> 'at'
-                 FROM json_each($1)
-                 JOIN leases l ON l.room = value ->> 'room' AND l.epoch = value ->> 'epoch'
-                 WHERE true
-                 ON CONFLICT (room, seq) DO NOTHING
-                 RETURNING room, seq, action"
-            }
-        };
+        const INSERT: &str = "INSERT INTO actions (room, seq, action, version, at)
+             SELECT r.room, r.seq, r.action, r.version, r.at
+             FROM json_to_recordset($1::json)
+                  AS r(room TEXT, seq BIGINT, action TEXT, version BIGINT, at BIGINT, epoch BIGINT)
+             JOIN leases l ON l.room = r.room AND l.epoch = r.epoch
+             FOR SHARE OF l
+             ON CONFLICT (room, seq) DO NOTHING
+             RETURNING room, seq, action";
         let json = serde_json::to_string(rows)?;
-        let conn = self.connection().await?;
+        if self.conn.is_none() {
+            self.conn = Some(self.options.connect().await?);
+        }
+        let conn = self.conn.as_mut().expect("just opened");
         // What went in, by place: one batch may hold the same place twice
         // (a retry beside its first try), and only one of them went in.
-        let inserted: HashMap<(String, i64), String> = sqlx::query(insert)
+        let inserted: HashMap<(String, i64), String> = sqlx::query(INSERT)
             .bind(json)
             .fetch_all(&mut *conn)
             .await?
@@ -240,42 +371,18 @@ impl Writer {
             .collect::<Result<_, sqlx::Error>>()?;
         let mut answers = Vec::with_capacity(rows.len());
         for row in rows {
-            // A retry of the same action stands, another action at that
-            // place is refused, and so is one whose place is free: only the
-            // fence kept it out.
-            let key = (row.room.clone(), row.seq);
-            let stored = match inserted.get(&key) {
+            let stored = match inserted.get(&(row.room.clone(), row.seq)) {
                 Some(action) => Some(action.clone()),
                 None => {
-                    sqlx::query_scalar("SELECT action FROM actions WHERE room = $1 AND seq = $2")
+                    sqlx::query_scalar(STORED)
                         .bind(&row.room)
                         .bind(row.seq)
                         .fetch_optional(&mut *conn)
                         .await?
                 }
             };
-            answers.push(match stored {
-                Some(action) if action == row.action => Ok(()),
-                Some(_) => Err(StoreError(format!(
-                    "action {} of room {} is another action",
-                    row.seq, row.room
-                ))),
-                None => Err(StoreError::fenced(&row.room, row.epoch)),
-            });
+            answers.push(reconcile(row, stored));
         }
         Ok(answers)
-    }
-
-    /// The writer's connection, opened (with the store's settings) if
-    /// there is none.
-    async fn connection(&mut self) -> StoreResult<&mut AnyConnection> {
-        if self.conn.is_none() {
-            let mut conn = self.options.connect().await?;
-            if self.backend == Backend::Sqlite {
-                super::prepare_sqlite(&mut conn).await?;
-            }
-            self.conn = Some(conn);
-        }
-        Ok(self.conn.as_mut().expect("just opened"))
     }
 }

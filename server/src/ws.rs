@@ -391,6 +391,33 @@ async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePerm
     let mut heard = Instant::now();
     loop {
         tokio::select! {
+            // In this order, and no further once one is ready: most
+            // wake-ups are a state for the socket (four a move at a table
+            // of four), which then costs no look at the socket, the clock
+            // or the shutdown. Neither starves: the mailbox empties.
+            biased;
+            msg = out.recv() => match msg {
+                Some(Out::Text(text)) => {
+                    if !send(&mut socket, Message::Text(text)).await {
+                        break;
+                    }
+                    // Too slow to keep up, messages were dropped for this
+                    // connection alone: now that it has caught up, a fresh
+                    // full state replaces what it missed.
+                    if out.caught_up_after_missing() {
+                        tracing::debug!(conn, "connection missed messages: resync");
+                        stub.resync(conn).await;
+                    }
+                }
+                Some(Out::Close(code, reason)) => {
+                    close(&mut socket, code, reason).await;
+                    break;
+                }
+                None => {
+                    close(&mut socket, 1000, "room closed").await;
+                    break;
+                }
+            },
             incoming = socket.recv() => {
                 heard = Instant::now();
                 let text = match incoming {
@@ -457,28 +484,6 @@ async fn connection(mut socket: WebSocket, app: App, _slots: (OwnedSemaphorePerm
                     }
                 }
             }
-            msg = out.recv() => match msg {
-                Some(Out::Text(text)) => {
-                    if !send(&mut socket, Message::Text(text)).await {
-                        break;
-                    }
-                    // Too slow to keep up, messages were dropped for this
-                    // connection alone: now that it has caught up, a fresh
-                    // full state replaces what it missed.
-                    if out.caught_up_after_missing() {
-                        tracing::debug!(conn, "connection missed messages: resync");
-                        stub.resync(conn).await;
-                    }
-                }
-                Some(Out::Close(code, reason)) => {
-                    close(&mut socket, code, reason).await;
-                    break;
-                }
-                None => {
-                    close(&mut socket, 1000, "room closed").await;
-                    break;
-                }
-            },
             _ = pings.tick() => {
                 let quiet = heard.elapsed();
                 if quiet >= 2 * period {

@@ -366,8 +366,11 @@ async fn a_drained_node_hands_its_rooms_over_at_once() {
     let mut nodes = Nodes::start(2, &db, &nats).await;
     let ws = nodes.ws();
     let recovery = Recovery::default();
-    let mut players = Vec::new();
     let mut rooms = Vec::new();
+    // Every room waits, started, with a connection on each node, and no
+    // move is made before the drain: a game that ended before it (they
+    // take well under a second) could not show that its room played on.
+    let mut waiting = Vec::new();
     for _ in 0..4 {
         let (code, tokens) = room_on(&nodes.bases[0], 2).await;
         let mut host = Client::join(&ws[0], &code, Some(&tokens[0])).await;
@@ -377,7 +380,14 @@ async fn a_drained_node_hands_its_rooms_over_at_once() {
             c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
                 .await;
         }
-        drop((host, other));
+        waiting.push((host, other));
+        rooms.push((code, tokens));
+    }
+    let drained = nodes.take(0);
+    recovery.at.set(Instant::now()).expect("drained once");
+    let drain = tokio::task::spawn_blocking(move || drained.terminate());
+    let mut players = Vec::new();
+    for (code, tokens) in &rooms {
         for (p, token) in tokens.iter().enumerate() {
             let (ws, code) = (ws.clone(), code.clone());
             players.push(tokio::spawn(player(
@@ -388,14 +398,10 @@ async fn a_drained_node_hands_its_rooms_over_at_once() {
                 recovery.clone(),
             )));
         }
-        rooms.push(code);
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let drained = nodes.take(0);
-    recovery.at.set(Instant::now()).expect("drained once");
-    tokio::task::spawn_blocking(move || drained.terminate())
-        .await
-        .expect("node 0 drains cleanly");
+    drain.await.expect("node 0 drains cleanly");
+    drop(waiting);
+    let rooms: Vec<String> = rooms.into_iter().map(|(code, _)| code).collect();
     for p in players {
         p.await.expect("player task").expect("the game ends");
     }

@@ -472,7 +472,7 @@ impl RoomActor {
         action: Action,
         at: Instant,
     ) -> Result<(), Refusal> {
-        let before = self.room.snapshot();
+        let before = self.room.snapshot_play();
         let Some(game) = self.room.game.as_mut() else {
             return Err(ErrorCode::NotPlaying.into());
         };

@@ -98,8 +98,23 @@ pub struct Room {
 /// be saved. The event log only ever grows, so it is kept as a length
 /// rather than copied.
 pub struct Snapshot {
-    room: Room,
+    before: Before,
     actions: usize,
+}
+
+/// What a [`Snapshot`] keeps of the room.
+enum Before {
+    /// All of it but the event log (lobby changes touch anything).
+    Room(Box<Room>),
+    /// What a move changes: the game (which never allocates to copy),
+    /// its count of throws and the version. Moves are most changes, and
+    /// copying the whole room (names, tokens, seeds) for each was 2% of
+    /// the server's CPU under load (docs/performance.md, "Capacity").
+    Play {
+        game: Box<Option<Game>>,
+        throws: u64,
+        version: u64,
+    },
 }
 
 impl Room {
@@ -195,20 +210,46 @@ impl Room {
     /// The room as it is now, to roll back to.
     pub fn snapshot(&mut self) -> Snapshot {
         let actions = std::mem::take(&mut self.actions);
-        let room = self.clone();
+        let room = Box::new(self.clone());
         self.actions = actions;
         Snapshot {
-            room,
+            before: Before::Room(room),
+            actions: self.actions.len(),
+        }
+    }
+
+    /// The room before a move, to roll back to: only what a move changes
+    /// (the game, the throws, the version) is kept.
+    pub fn snapshot_play(&self) -> Snapshot {
+        Snapshot {
+            before: Before::Play {
+                game: Box::new(self.game.clone()),
+                throws: self.throws,
+                version: self.version,
+            },
             actions: self.actions.len(),
         }
     }
 
     /// Goes back to `snapshot`, dropping actions appended since.
     pub fn roll_back(&mut self, snapshot: Snapshot) {
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.truncate(snapshot.actions);
-        *self = snapshot.room;
-        self.actions = actions;
+        self.actions.truncate(snapshot.actions);
+        match snapshot.before {
+            Before::Room(room) => {
+                let actions = std::mem::take(&mut self.actions);
+                *self = *room;
+                self.actions = actions;
+            }
+            Before::Play {
+                game,
+                throws,
+                version,
+            } => {
+                self.game = *game;
+                self.throws = throws;
+                self.version = version;
+            }
+        }
     }
 
     /// The room as a store row.
@@ -306,6 +347,28 @@ mod tests {
         room.roll_back(snapshot);
         assert_eq!((room.version, room.status), (1, RoomStatus::Lobby));
         assert_eq!(room.actions.len(), 1);
+    }
+
+    #[test]
+    fn a_move_rolled_back_leaves_the_game_as_it_was() {
+        let mut room = Room::new(
+            "K7MPX3Q".into(),
+            Setup::default(),
+            Settings::default(),
+            vec![],
+        );
+        room.game = Some(Game::new(room.rules()));
+        let before = (room.game.clone(), room.throws, room.version);
+        let snapshot = room.snapshot_play();
+        let mut fours = chowka_protocol::ScriptedThrows::new([4]);
+        let game = room.game.as_mut().expect("a game");
+        game.play(0, chowka_protocol::Action::Throw, &mut fours)
+            .expect("R5: the first player may throw");
+        room.throws += 1;
+        room.version += 1;
+        assert_ne!(room.game, before.0, "the throw changed the game");
+        room.roll_back(snapshot);
+        assert_eq!((room.game.clone(), room.throws, room.version), before);
     }
 
     #[test]

@@ -209,6 +209,15 @@ async fn leases_fence_writes_on_sqlite() {
 }
 
 #[tokio::test]
+async fn sqlite_in_memory_is_refused_with_a_reason() {
+    // The action writer's connection would see a database of its own.
+    for url in ["sqlite::memory:", "sqlite://t.db?mode=memory"] {
+        let refused = Store::connect(url, 2).await.expect_err(url);
+        assert!(refused.0.contains("sqlite://FILE"), "{url}: {refused}");
+    }
+}
+
+#[tokio::test]
 async fn leases_fence_writes_in_memory() {
     leases(&Store::memory().0).await;
 }

@@ -116,6 +116,13 @@ impl Appender {
                 stopped.push(on_stop);
             }
         } else {
+            // The writer's own connection would open a database of its own.
+            if url.contains(":memory:") || url.contains("mode=memory") {
+                return Err(StoreError(
+                    "SQLite in memory cannot be shared by the store's connections: use sqlite://FILE"
+                        .into(),
+                ));
+            }
             let path = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
                 .get_filename()
                 .to_path_buf();

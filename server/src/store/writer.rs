@@ -116,13 +116,6 @@ impl Appender {
                 stopped.push(on_stop);
             }
         } else {
-            // The writer's own connection would open a database of its own.
-            if url.contains(":memory:") || url.contains("mode=memory") {
-                return Err(StoreError(
-                    "SQLite in memory cannot be shared by the store's connections: use sqlite://FILE"
-                        .into(),
-                ));
-            }
             let path = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
                 .get_filename()
                 .to_path_buf();
@@ -292,15 +285,21 @@ impl SqliteWriter {
         let mut insert = conn.prepare_cached(INSERT)?;
         let mut answers = Vec::with_capacity(batch.len());
         for Append { row, .. } in batch {
-            let r = &row;
-            let params = (&r.room, r.seq, &r.action, r.version, r.at, r.epoch);
+            let params = (
+                &row.room,
+                row.seq,
+                &row.action,
+                row.version,
+                row.at,
+                row.epoch,
+            );
             answers.push(match insert.execute(params)? {
                 1 => Ok(()),
                 // One batch may hold the same place twice (a retry beside
                 // its first try): the later one reads the first.
                 _ => {
                     let mut stored = conn.prepare_cached(STORED)?;
-                    let found = stored.query_row((&r.room, r.seq), |a| a.get(0));
+                    let found = stored.query_row((&row.room, row.seq), |a| a.get(0));
                     reconcile(row, rusqlite::OptionalExtension::optional(found)?)
                 }
             });

@@ -169,8 +169,14 @@ test('phone portrait: banner and Throw in view at every step of a whole game, lo
   assert.deepEqual(names.map((n) => n.title).sort(), [FRIEND, HOST].sort());
 
   // Should no hit have happened, a flash is shown by hand: it sits over the
-  // board, clear of the banner (the CSS is what is checked).
+  // board, clear of the banner (the CSS is what is checked), with the page
+  // where the game was played. The result scrolls itself into view a frame
+  // after it shows, which puts the board under the banner: that scroll is
+  // waited for and undone, so that the check never races it.
   if (!flashes) {
+    await phone.waitForSelector('.result:not([hidden])');
+    await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.evaluate(() => {
       const f = document.querySelector('.flash-msg');
       f.textContent = 'Chandrasekharan Iyengars hit you! Your pawn goes home, and Chandrasekharan Iyengars gets another throw.';

@@ -247,13 +247,14 @@ impl Store {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
-        } else if url.contains(":memory:") || url.contains("mode=memory") {
-            // The action writer's own connection would see a database of its own.
-            return Err(StoreError(
-                "SQLite in memory cannot be shared by the store's connections: use sqlite://FILE"
-                    .into(),
-            ));
         } else if url.starts_with("sqlite:") {
+            if url.contains(":memory:") || url.contains("mode=memory") {
+                // The action writer's own connection would see a database of its own.
+                return Err(StoreError(
+                    "SQLite in memory cannot be shared by the store's connections: use sqlite://FILE"
+                        .into(),
+                ));
+            }
             Backend::Sqlite
         } else {
             return Err(StoreError(format!(

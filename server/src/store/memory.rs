@@ -1,7 +1,8 @@
 //! The in-process store ([`Memory`]): what the databases answer, kept in
 //! this process, with switches that make writes fail.
 
-use super::{now_ms, was_public, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
+use super::archive::was_public;
+use super::{now_ms, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 

@@ -12,12 +12,15 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+mod archive;
 mod leases;
 mod memory;
+mod sqlite;
 mod writer;
 
 pub use leases::Lease;
 pub use memory::Memory;
+use sqlite::{checkpoint_sqlite, prepare_sqlite};
 use writer::Appender;
 pub use writer::GroupCommits;
 
@@ -171,73 +174,6 @@ enum Db {
     /// writers for the actions (`writer.rs`).
     Sql(AnyPool, Appender),
     Memory(Memory),
-}
-
-/// The settings every SQLite connection of the store starts with.
-///
-/// WAL lets readers (the archive, health checks) run beside the writer;
-/// the busy timeout makes writers queue instead of failing with
-/// SQLITE_BUSY. synchronous = NORMAL (in WAL mode) keeps every committed
-/// action through a crash or kill of the server and drops the fsync per
-/// commit; only an operating system crash or power cut can lose the last
-/// few actions (docs/performance.md).
-const SQLITE_PRAGMAS: [&str; 5] = [
-    "PRAGMA journal_mode = WAL",
-    "PRAGMA busy_timeout = 10000",
-    "PRAGMA synchronous = NORMAL",
-    // A log that grew while checkpoints could not catch up (thousands
-    // of rooms made at once) is cut back to 64 MiB once it starts over.
-    "PRAGMA journal_size_limit = 67108864",
-    // SQLite's own checkpoints come after 8,192 log pages (32 MiB, a
-    // few seconds of writes at thousands of actions a second) instead
-    // of 1,000, and find nearly every page copied already
-    // (`checkpoint_sqlite`).
-    "PRAGMA wal_autocheckpoint = 8192",
-];
-
-/// Applies [`SQLITE_PRAGMAS`] to a pool connection.
-async fn prepare_sqlite(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-    for pragma in SQLITE_PRAGMAS {
-        sqlx::query(pragma).execute(&mut *conn).await?;
-    }
-    Ok(())
-}
-
-/// How often the SQLite log is copied back into the database file beside
-/// the action writer.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
-
-/// Checkpoints the SQLite log from a pool connection ten times a second,
-/// until the pool closes.
-///
-/// SQLite checkpoints inside the commit that takes the log past a number
-/// of pages, and with one action writer that commit, with every room
-/// waiting on it, copied 1,000 pages back into the database and synced
-/// the file (the p99 tail at thousands of rooms, docs/performance.md
-/// "Capacity"). A passive checkpoint here copies the pages beside the
-/// writer and never waits for it. The writer still checkpoints, rarely
-/// (`wal_autocheckpoint` in [`prepare_sqlite`]), and then finds nearly
-/// every page copied: only a checkpoint that catches up at a moment when
-/// nobody writes lets the log start over from its beginning, and under
-/// steady writes that moment is the writer's own, just after its commit.
-async fn checkpoint_sqlite(pool: AnyPool) {
-    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        if pool.is_closed() {
-            return;
-        }
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&pool)
-            .await
-        {
-            if pool.is_closed() {
-                return;
-            }
-            tracing::warn!("SQLite checkpoint failed: {e}");
-        }
-    }
 }
 
 impl Store {
@@ -453,52 +389,6 @@ impl Store {
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
-    /// Archives a finished game and marks its room finished, at once. The
-    /// game is listed publicly only if the room's settings say it was
-    /// public; a private game is reachable by its id alone.
-    /// Idempotent, so that a retry after a lost reply succeeds. Fenced
-    /// like [`Store::save_room`].
-    pub async fn finish(&self, room: &RoomRow, game: &GameRow, epoch: i64) -> StoreResult<()> {
-        let pool = match self.pool() {
-            Ok(pool) => pool,
-            Err(m) => return m.finish(room, game, epoch),
-        };
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, finished_at, preset, board, players, result, actions, record, public)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(&game.id)
-        .bind(game.finished_at)
-        .bind(&game.preset)
-        .bind(game.board)
-        .bind(&game.players)
-        .bind(&game.result)
-        .bind(game.actions)
-        .bind(&game.record)
-        .bind(i64::from(was_public(&room.settings)))
-        .execute(&mut *tx)
-        .await?;
-        let done = sqlx::query(
-            "UPDATE rooms SET status = $1, version = $2, updated_at = $3
-             WHERE code = $4 AND EXISTS (SELECT 1 FROM leases WHERE room = $4 AND epoch = $5)",
-        )
-        .bind(&room.status)
-        .bind(room.version)
-        .bind(now_ms())
-        .bind(&room.code)
-        .bind(epoch)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            // Dropping the transaction rolls the archive row back too.
-            return Err(StoreError::fenced(&room.code, epoch));
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// A room and its actions in order, unless it is unknown or abandoned.
     pub async fn load_room(&self, code: &str) -> StoreResult<Option<LoadedRoom>> {
         let pool = match self.pool() {
@@ -606,48 +496,6 @@ impl Store {
         .await?;
         Ok(done.rows_affected())
     }
-
-    /// Finished public games, newest first, finished strictly before
-    /// `before` (ms). Private games are never listed.
-    pub async fn list_games(&self, before: Option<i64>, limit: i64) -> StoreResult<Vec<GameRow>> {
-        let pool = match self.pool() {
-            Ok(pool) => pool,
-            Err(m) => return Ok(m.list_games(before, limit)),
-        };
-        let rows = sqlx::query(
-            "SELECT id, finished_at, preset, board, players, result, actions, '' FROM games
-             WHERE public = 1 AND finished_at < $1 ORDER BY finished_at DESC, id LIMIT $2",
-        )
-        .bind(before.unwrap_or(i64::MAX))
-        .bind(limit)
-        .fetch_all(pool)
-        .await?;
-        rows.iter().map(game_of).collect()
-    }
-
-    /// One finished game, with its record.
-    pub async fn game(&self, id: &str) -> StoreResult<Option<GameRow>> {
-        let pool = match self.pool() {
-            Ok(pool) => pool,
-            Err(m) => return Ok(m.game(id)),
-        };
-        let row = sqlx::query(
-            "SELECT id, finished_at, preset, board, players, result, actions, record FROM games
-             WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await?;
-        row.as_ref().map(game_of).transpose()
-    }
-}
-
-/// Whether a room's settings (JSON) say it is public.
-pub(crate) fn was_public(settings: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(settings)
-        .ok()
-        .and_then(|v| v.get("public")?.as_bool())
-        .unwrap_or(false)
 }
 
 fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
@@ -661,19 +509,6 @@ fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
         rematch: row.try_get(6)?,
         created_at: row.try_get(7)?,
         fair: row.try_get(11)?,
-    })
-}
-
-fn game_of(row: &AnyRow) -> StoreResult<GameRow> {
-    Ok(GameRow {
-        id: row.try_get(0)?,
-        finished_at: row.try_get(1)?,
-        preset: row.try_get(2)?,
-        board: row.try_get(3)?,
-        players: row.try_get(4)?,
-        result: row.try_get(5)?,
-        actions: row.try_get(6)?,
-        record: row.try_get(7)?,
     })
 }
 

@@ -28,7 +28,8 @@
 //! takeover waits for this write, and its new owner reads the log after
 //! it (SQLite has one writer at a time: the takeover's write waits anyway).
 
-use super::{now_ms, Backend, StoreError, StoreResult, SQLITE_PRAGMAS};
+use super::sqlite::SQLITE_PRAGMAS;
+use super::{now_ms, Backend, StoreError, StoreResult};
 use serde::Serialize;
 use sqlx::any::AnyConnectOptions;
 use sqlx::{AnyConnection, ConnectOptions, Connection, Row};

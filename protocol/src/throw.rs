@@ -134,11 +134,6 @@ impl ScriptedThrows {
             next: 0,
         }
     }
-
-    /// How many values are left.
-    pub fn remaining(&self) -> usize {
-        self.values.len() - self.next
-    }
 }
 
 impl ThrowSource for ScriptedThrows {

@@ -176,6 +176,8 @@ fn play_random_game(setup: Setup, seed: u64, max_actions: usize) -> Result<(), T
             if result.is_err() {
                 prop_assert_eq!(&format!("{g:?}"), &before);
             }
+            // `is_legal` is exactly "`play` accepts it".
+            prop_assert_eq!(game.is_legal(mv), result.is_ok());
         }
         // Out-of-turn actions are refused and change nothing.
         let other = (game.to_move() + 1) % game.rules().players;

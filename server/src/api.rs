@@ -165,20 +165,24 @@ pub fn check_name(name: &str) -> Result<String, Refusal> {
     Ok(name.to_string())
 }
 
-/// The address a request comes from: the peer, or the first
-/// X-Forwarded-For entry when the proxy in front is trusted.
+/// The address a request comes from: the peer, or the address the trusted
+/// proxy in front put into X-Forwarded-For ([`forwarded_for`]).
 pub fn client_ip(app: &App, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     if app.config.trust_forwarded_for {
-        let forwarded = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .and_then(|v| v.trim().parse().ok());
-        if let Some(ip) = forwarded {
+        if let Some(ip) = forwarded_for(headers) {
             return ip;
         }
     }
     peer.ip()
+}
+
+/// The address the trusted proxy put into X-Forwarded-For: the last entry
+/// of the last such header. A proxy that appends (rather than overwrites,
+/// as the shipped nginx configuration does) keeps whatever the client sent
+/// in front, so only the rightmost entry is the proxy's own word.
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    last.to_str().ok()?.rsplit(',').next()?.trim().parse().ok()
 }
 
 /// A computer player asked for at creation.
@@ -539,4 +543,43 @@ pub async fn metrics(State(app): State<App>) -> Response {
         },
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_for;
+    use axum::http::{HeaderMap, HeaderValue};
+
+    fn headers(values: &[&'static str]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for v in values {
+            map.append("x-forwarded-for", HeaderValue::from_static(v));
+        }
+        map
+    }
+
+    #[test]
+    fn forwarded_for_takes_the_proxys_own_entry_not_the_clients() {
+        // A client sends "1.2.3.4"; an appending proxy adds the real peer.
+        let appended = headers(&["1.2.3.4, 203.0.113.9"]);
+        assert_eq!(
+            forwarded_for(&appended),
+            Some("203.0.113.9".parse().unwrap())
+        );
+        let two_headers = headers(&["1.2.3.4", "198.51.100.7"]);
+        assert_eq!(
+            forwarded_for(&two_headers),
+            Some("198.51.100.7".parse().unwrap())
+        );
+        assert_eq!(
+            forwarded_for(&headers(&[" 2001:db8::1 "])),
+            Some("2001:db8::1".parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn forwarded_for_without_an_address_is_none() {
+        assert_eq!(forwarded_for(&HeaderMap::new()), None);
+        assert_eq!(forwarded_for(&headers(&["1.2.3.4, not-an-address"])), None);
+    }
 }

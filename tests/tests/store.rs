@@ -1,6 +1,7 @@
-//! The store against SQLite always, and against PostgreSQL (ignored tests
-//! that need TEST_DATABASE_URL; `.ci/run` runs them), there also through a
-//! proxy that loses the reply to a commit.
+//! The store against SQLite and the in-memory fake (`Store::memory`)
+//! always, and against PostgreSQL in ignored tests that need
+//! TEST_DATABASE_URL (`.ci/run` runs them), there also through a proxy that
+//! loses the reply to a commit.
 
 use chowka_server::store::{GameRow, RoomRow, Store};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
@@ -215,6 +216,12 @@ async fn sqlite_in_memory_is_refused_with_a_reason() {
         let refused = Store::connect(url, 2).await.expect_err(url);
         assert!(refused.0.contains("sqlite://FILE"), "{url}: {refused}");
     }
+}
+
+/// The fake the paused-clock tests rely on answers as the databases do.
+#[tokio::test]
+async fn the_store_works_in_memory() {
+    exercise(&Store::memory().0).await;
 }
 
 #[tokio::test]

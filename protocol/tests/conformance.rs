@@ -1,6 +1,7 @@
 //! Runs every rules scenario: the shared ones (../shared/conformance and the
-//! 11x11 ones in ../shared/conformance-11x11, each when that folder exists)
-//! and the project's own (protocol/tests/scenarios).
+//! 11x11 ones in ../shared/conformance-11x11) and the project's own
+//! (protocol/tests/scenarios). Outside CI a missing shared folder is
+//! skipped, and says so; under CI (`CI=true`) it fails the test.
 
 use chowka_protocol::scenario::run_dirs;
 use std::path::PathBuf;
@@ -20,10 +21,22 @@ fn run(dir: PathBuf) {
     assert_eq!(failed, 0, "scenarios failed in {}:\n{text}", dir.display());
 }
 
-/// Runs a shared folder of scenarios, or says clearly that it was skipped.
+/// Whether this is a CI run (`CI` set, and not to `false` or `0`), where
+/// every scenario must run.
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// Runs a shared folder of scenarios. A missing folder fails under CI;
+/// elsewhere (a clone without ../shared) it says clearly that it skipped.
 fn run_shared(folder: &str) {
     let dir = root().join("../shared").join(folder);
     if !dir.is_dir() {
+        assert!(
+            !under_ci(),
+            "{} does not exist: under CI the shared scenarios must run",
+            dir.display()
+        );
         println!(
             "SKIPPED: {} does not exist, so its shared scenarios were not run",
             dir.display()

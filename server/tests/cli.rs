@@ -174,6 +174,14 @@ fn verify_accepts_an_honest_record_and_names_the_first_changed_throw() {
     }
 }
 
+/// Whether this is a CI run (`CI` set, and not to `false` or `0`), where
+/// every scenario must run (as in protocol/tests/conformance.rs).
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// The scenario folders: the project's own, and the shared ones, which
+/// must be there under CI and are skipped, saying so, elsewhere.
 fn scenario_dirs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut dirs = vec![root.join("protocol/tests/scenarios")];
@@ -183,6 +191,10 @@ fn scenario_dirs() -> Vec<PathBuf> {
         if shared.is_dir() {
             dirs.push(shared);
         } else {
+            assert!(
+                !under_ci(),
+                "../shared/{folder} does not exist: under CI the shared scenarios must run"
+            );
             println!("SKIPPED: ../shared/{folder} does not exist");
         }
     }

@@ -22,6 +22,7 @@ pub mod capacity;
 pub mod colyseus;
 pub mod load;
 pub mod nodes;
+pub mod services;
 
 /// Longest any single wait in a test may take.
 pub const WAIT: Duration = Duration::from_secs(20);

@@ -497,11 +497,9 @@ async fn health_fails_while_the_database_files_cannot_be_written() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn health_writes_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to check health on it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
     for _ in 0..2 {
         assert_eq!(health(&server.base).await, 200);

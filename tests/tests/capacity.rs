@@ -1,8 +1,8 @@
 //! The capacity tool at small scale (issue 15): a few rooms for about two
 //! seconds against chowka and the bare fan-out server, in open and closed
-//! loop; against PostgreSQL when TEST_DATABASE_URL is set and Colyseus when
-//! its npm packages are installed (tests/colyseus/setup.sh); each says
-//! clearly when it is skipped. The numbers themselves are the machine's:
+//! loop; against PostgreSQL and Colyseus in ignored tests that need
+//! TEST_DATABASE_URL and the npm packages (tests/colyseus/setup.sh), which
+//! `.ci/run` runs with `--ignored`. The numbers themselves are the machine's:
 //! these tests check that every target is measured, not how fast it is.
 
 use chowka_tests::capacity::report::Measurement;
@@ -66,21 +66,10 @@ fn check_chart(path: &Path, targets: &[Target]) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn open_loop_measures_chowka_and_the_bare_server_side_by_side() {
+/// An open-loop run of `targets` side by side, with its chart.
+async fn open_loop(targets: Vec<Target>) {
     let dir = tempfile::tempdir().unwrap();
     let chart = dir.path().join("capacity.svg");
-    let mut targets = vec![Target::ChowkaSqlite, Target::Bare];
-    if std::env::var("TEST_DATABASE_URL").is_ok() {
-        targets.push(Target::ChowkaPostgres);
-    } else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL to measure chowka-postgres too");
-    }
-    if chowka_tests::colyseus::installed() {
-        targets.push(Target::Colyseus);
-    } else {
-        eprintln!("Colyseus SKIPPED: tests/colyseus/node_modules is missing (run tests/colyseus/setup.sh)");
-    }
     let all = capacity::run(&small(targets.clone(), false, &chart))
         .await
         .expect("the capacity tool runs");
@@ -98,6 +87,28 @@ async fn open_loop_measures_chowka_and_the_bare_server_side_by_side() {
         );
     }
     check_chart(&chart, &targets);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_loop_measures_chowka_and_the_bare_server_side_by_side() {
+    open_loop(vec![Target::ChowkaSqlite, Target::Bare]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
+async fn open_loop_measures_chowka_on_postgres() {
+    chowka_tests::services::database_url();
+    open_loop(vec![Target::ChowkaSqlite, Target::ChowkaPostgres]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+async fn open_loop_measures_colyseus_beside_chowka() {
+    assert!(
+        chowka_tests::colyseus::installed(),
+        "the Colyseus reference is not installed: run tests/colyseus/setup.sh"
+    );
+    open_loop(vec![Target::ChowkaSqlite, Target::Colyseus]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -10,7 +10,8 @@
 //!   taken over meanwhile, and it can never write to them again.
 //! - A node drained (SIGTERM): its rooms play on elsewhere within seconds.
 //!
-//! Needs TEST_DATABASE_URL and TEST_NATS_URL; says it was skipped without.
+//! Needs TEST_DATABASE_URL and TEST_NATS_URL: the tests are ignored unless
+//! asked for with `--ignored` (`.ci/run` does), and then fail without them.
 
 use chowka_tests::capacity::postgres::FreshDatabase;
 use chowka_tests::nodes::{player, Recovery};
@@ -26,20 +27,12 @@ use std::time::{Duration, Instant};
 /// Seconds of a lease in these tests: how soon a lost node's rooms move.
 const LEASE_SECS: &str = "2";
 
-/// The database and NATS URLs, or `None` (and a line saying so).
-fn services(test: &str) -> Option<(String, String)> {
-    match (
-        std::env::var("TEST_DATABASE_URL"),
-        std::env::var("TEST_NATS_URL"),
-    ) {
-        (Ok(db), Ok(nats)) => Some((db, nats)),
-        _ => {
-            eprintln!(
-                "{test} SKIPPED: set TEST_DATABASE_URL=postgres://... and TEST_NATS_URL=nats://... to run several nodes"
-            );
-            None
-        }
-    }
+/// The database and NATS URLs; panics, saying which is missing, without.
+fn services() -> (String, String) {
+    (
+        chowka_tests::services::database_url(),
+        chowka_tests::services::nats_url(),
+    )
 }
 
 /// `n` nodes on one fresh database; each has heard of the others on return.
@@ -191,10 +184,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and NATS (TEST_DATABASE_URL, TEST_NATS_URL)"]
 async fn three_nodes_finish_every_game_when_one_is_killed() {
-    let Some((db, nats)) = services("three_nodes_finish_every_game_when_one_is_killed") else {
-        return;
-    };
+    let (db, nats) = services();
     let mut nodes = Nodes::start(3, &db, &nats).await;
     let ws = nodes.ws();
     let recovery = Recovery::default();
@@ -284,10 +276,9 @@ fn signal(pid: u32, sig: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and NATS (TEST_DATABASE_URL, TEST_NATS_URL)"]
 async fn a_paused_node_never_writes_to_a_room_taken_over() {
-    let Some((db, nats)) = services("a_paused_node_never_writes_to_a_room_taken_over") else {
-        return;
-    };
+    let (db, nats) = services();
     let nodes = Nodes::start(2, &db, &nats).await;
     let ws = nodes.ws();
     let (code, tokens) = room_on(&nodes.bases[0], 2).await;
@@ -359,10 +350,9 @@ async fn a_paused_node_never_writes_to_a_room_taken_over() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and NATS (TEST_DATABASE_URL, TEST_NATS_URL)"]
 async fn a_drained_node_hands_its_rooms_over_at_once() {
-    let Some((db, nats)) = services("a_drained_node_hands_its_rooms_over_at_once") else {
-        return;
-    };
+    let (db, nats) = services();
     let mut nodes = Nodes::start(2, &db, &nats).await;
     let ws = nodes.ws();
     let recovery = Recovery::default();
@@ -448,10 +438,9 @@ async fn two_in_process(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and NATS (TEST_DATABASE_URL, TEST_NATS_URL)"]
 async fn public_rooms_and_limits_per_address_hold_across_nodes() {
-    let Some((db, nats)) = services("public_rooms_and_limits_per_address_hold_across_nodes") else {
-        return;
-    };
+    let (db, nats) = services();
     let db = FreshDatabase::create(&db).await.expect("a fresh database");
     let (mut a, mut b) = two_in_process(&db, &nats, |o| {
         o.rooms_per_minute = 3;

@@ -1,8 +1,9 @@
 //! The Colyseus reference server (tests/colyseus/server.js) and its Rust
 //! client (chowka_tests::colyseus) against each other: rooms of 4 by name,
 //! every act broadcast as one 1,320-byte state to its own room only, bad
-//! input refused. Skipped, and says so, where the npm packages are not
-//! installed (tests/colyseus/setup.sh installs them).
+//! input refused. The tests are ignored unless asked for with `--ignored`
+//! (`.ci/run` does), and then fail where the npm packages are not installed
+//! (tests/colyseus/setup.sh installs them).
 //!
 //! `colyseus_capacity` (ignored; run it alone with `--ignored`) drives
 //! COLYSEUS_ROOMS rooms open loop at COLYSEUS_RATE acts per room per
@@ -17,13 +18,12 @@ use chowka_tests::WAIT;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-/// Whether the packages are there; if not, says the test was skipped.
-fn installed_or_skip() -> bool {
-    let there = colyseus::installed();
-    if !there {
-        println!("skipped: tests/colyseus/node_modules missing (run tests/colyseus/setup.sh)");
-    }
-    there
+/// Panics, saying how to install them, unless the npm packages are there.
+fn installed() {
+    assert!(
+        colyseus::installed(),
+        "the Colyseus reference is not installed: run tests/colyseus/setup.sh"
+    );
 }
 
 /// The loopback source address of the `n`th socket, 127.0.2.x: the
@@ -93,10 +93,9 @@ async fn all_get(receivers: &mut [ColyseusReceiver], seq: u64) {
 }
 
 #[tokio::test]
+#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
 async fn colyseus_rooms_broadcast_each_act_to_their_own_four() {
-    if !installed_or_skip() {
-        return;
-    }
+    installed();
     let server = ColyseusServer::start().await;
     let mut a = room_of_four(server.addr, "a".into(), 0).await;
     let mut b = room_of_four(server.addr, "b".into(), 4).await;
@@ -141,10 +140,9 @@ async fn colyseus_rooms_broadcast_each_act_to_their_own_four() {
 }
 
 #[tokio::test]
+#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
 async fn colyseus_refuses_an_act_without_a_sequence_number() {
-    if !installed_or_skip() {
-        return;
-    }
+    installed();
     let server = ColyseusServer::start().await;
     let Four {
         senders: mut send,
@@ -172,10 +170,9 @@ async fn colyseus_refuses_an_act_without_a_sequence_number() {
 }
 
 #[tokio::test]
+#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
 async fn colyseus_sockets_answer_pings_while_nobody_reads_them() {
-    if !installed_or_skip() {
-        return;
-    }
+    installed();
     // Two unanswered pings of 100 ms close a socket: a second of silence
     // on the caller's side spans ten.
     let server = ColyseusServer::start_pinging_every(Duration::from_millis(100)).await;
@@ -186,10 +183,9 @@ async fn colyseus_sockets_answer_pings_while_nobody_reads_them() {
 }
 
 #[tokio::test]
+#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
 async fn colyseus_closes_a_socket_that_leaves_pings_unanswered() {
-    if !installed_or_skip() {
-        return;
-    }
+    installed();
     // What the test above guards against: a joined client not yet split
     // is not read, so it answers no ping and is gone a second later.
     let server = ColyseusServer::start_pinging_every(Duration::from_millis(100)).await;
@@ -303,11 +299,9 @@ async fn drive_room(
 }
 
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "a measurement of minutes: run alone with --ignored"]
+#[ignore = "a measurement of minutes: run alone with --ignored --exact colyseus_capacity"]
 async fn colyseus_capacity() {
-    if !installed_or_skip() {
-        return;
-    }
+    installed();
     let rooms = env_number("COLYSEUS_ROOMS", 1000) as usize;
     let seconds = env_number("COLYSEUS_SECONDS", 20);
     let rate = env_number("COLYSEUS_RATE", 1) as f64;

@@ -1,6 +1,7 @@
-//! The store against SQLite always, and against PostgreSQL when
-//! TEST_DATABASE_URL is set, there also through a proxy that loses the
-//! reply to a commit.
+//! The store against SQLite and the in-memory fake (`Store::memory`)
+//! always, and against PostgreSQL in ignored tests that need
+//! TEST_DATABASE_URL (`.ci/run` runs them), there also through a proxy that
+//! loses the reply to a commit.
 
 use chowka_server::store::{GameRow, RoomRow, Store};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
@@ -217,17 +218,21 @@ async fn sqlite_in_memory_is_refused_with_a_reason() {
     }
 }
 
+/// The fake the paused-clock tests rely on answers as the databases do.
+#[tokio::test]
+async fn the_store_works_in_memory() {
+    exercise(&Store::memory().0).await;
+}
+
 #[tokio::test]
 async fn leases_fence_writes_in_memory() {
     leases(&Store::memory().0).await;
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn leases_fence_writes_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run the lease test against it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     let store = Store::connect(&url, 2).await.unwrap();
     leases(&store).await;
     store.close().await;
@@ -380,32 +385,26 @@ async fn sqlite_checkpoints_beside_the_action_writer() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn appends_are_group_committed_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run the group commit test against it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     let store = Store::connect(&url, 2).await.unwrap();
     group_commit(&store).await;
     store.close().await;
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn the_store_works_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run the store tests against it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     let store = Store::connect(&url, 2).await.unwrap();
     exercise(&store).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn a_whole_game_is_stored_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL to play a game on it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     use chowka_tests::*;
     use serde_json::json;
     let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
@@ -559,11 +558,9 @@ fn host_port(url: &str) -> (String, String) {
 /// actions must follow it (no duplicate key on its sequence number), and
 /// a restarted server must find exactly the actions the players saw.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn an_action_whose_commit_reply_is_lost_stands_on_postgres() {
-    let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("PostgreSQL SKIPPED: set TEST_DATABASE_URL to lose a commit's reply on it");
-        return;
-    };
+    let url = chowka_tests::services::database_url();
     use chowka_tests::*;
     use serde_json::json;
     let (written, upstream) = host_port(&url);

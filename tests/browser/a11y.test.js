@@ -42,7 +42,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await shot(page, `a11y-lobby-${viewport.width}`);
     // A rule opened from the room's rules in a dialog: the rule's own text,
     // named by its title.
-    await page.click('details.rules-card > summary').catch(() => {});
+    await page.click('details.rules-card > summary');
     const ruleLink = page.locator('a.rule-link:visible').first();
     if (await ruleLink.count()) {
       const id = (await ruleLink.getAttribute('href')).split('#rule-')[1];

@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, apiCreateRoom, apiTakeSeat, newPlayer, openInSeat, playOneClick, gameStatus, shot, DESKTOP, PHONE } from './helpers.js';
+import { serverAndBrowser, apiCreateRoom, apiTakeSeat, newPlayer, openInSeat, playOneClick, inStep, nextVersion, answered, gameStatus, shot, DESKTOP, PHONE } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -91,34 +91,36 @@ function checkTargets(t, where) {
 
 /**
  * One step of the phone player's turn, by touch only: Throw, the strand
- * warning's confirm, a listed choice, a marked square, or a square with a
- * pawn that can move. Returns what it tapped, or null when it is not the
+ * warning's confirm, a listed choice, a marked square, a square with a
+ * pawn that can move, or Skip; then waits for the server's answer to what
+ * it sent, if anything. Returns what it tapped, or null when it is not the
  * phone's turn.
  */
 async function tapOnce(page) {
   const st = await gameStatus(page);
-  if (st.over || !st.mine) return null;
+  if (st.over || !st.mine || st.busy) return null;
+  let what = null;
   if (st.confirm) {
     await page.tap('#strand-confirm');
-    return 'confirm';
-  }
-  if (st.choices) {
+    what = 'confirm';
+  } else if (st.choices) {
     await page.tap('.choices button >> nth=0');
-    return 'choice';
-  }
-  if (st.dests) {
+    what = 'choice';
+  } else if (st.dests) {
     await tapCorner(page, '.dest .tap-target');
-    return 'dest';
-  }
-  if (st.movable) {
+    what = 'dest';
+  } else if (st.movable) {
     await tapCorner(page, '.tap-target[data-pawn]');
-    return 'pawn';
-  }
-  if (st.canThrow) {
+    what = 'pawn';
+  } else if (st.canThrow) {
     await page.tap('#throw-btn');
-    return 'throw';
+    what = 'throw';
+  } else if (st.canSkip) {
+    await page.tap('#skip-btn');
+    what = 'skip';
   }
-  return null;
+  if (what) await answered(page);
+  return what;
 }
 
 /**
@@ -131,10 +133,10 @@ async function playPhoneMoves(host, phone, moves, where) {
   let pawnTaps = 0;
   const until = Date.now() + 90000;
   while (made < moves && Date.now() < until) {
-    const before = await gameStatus(phone.page);
-    const tapped = await tapOnce(phone.page).catch(() => null);
+    const version = await inStep([host.page, phone.page]);
+    const tapped = await tapOnce(phone.page);
     if (tapped === 'dest' || tapped === 'choice' || tapped === 'confirm') {
-      await phone.page.waitForTimeout(60);
+      // Answered: the move was played, or a choice or the warning is up.
       const after = await gameStatus(phone.page);
       if (!after.choices && !after.confirm) made++;
     }
@@ -147,10 +149,7 @@ async function playPhoneMoves(host, phone, moves, where) {
         if ((await gameStatus(phone.page)).dests) await shot(phone.page, `board11-dests-360`);
       }
     }
-    if (!tapped && !before.mine) {
-      await playOneClick(host.page).catch(() => null);
-      await phone.page.waitForTimeout(20);
-    }
+    if (!tapped && !(await playOneClick(host.page))) await nextVersion(phone.page, version, until - Date.now());
   }
   assert.equal(made, moves, `${where}: the phone made ${moves} moves by tapping`);
   return pawnTaps;
@@ -187,6 +186,7 @@ test('11x11 Ashta Chamma on a touch phone: ten pawns wait in the yard, and a tap
   const until = Date.now() + 120000;
   let yard = null;
   while (!yard && Date.now() < until) {
+    const version = await inStep([host.page, phone.page]);
     const st = await gameStatus(phone.page);
     if (st.mine && st.movable) {
       yard = await phone.page.evaluate(() => {
@@ -199,9 +199,8 @@ test('11x11 Ashta Chamma on a touch phone: ten pawns wait in the yard, and a tap
       await phone.page.waitForFunction(() => document.querySelector('.pawn.selected, .dest, .choices button'));
       break;
     }
-    if (st.mine) await tapOnce(phone.page).catch(() => null);
-    else await playOneClick(host.page).catch(() => null);
-    await phone.page.waitForTimeout(20);
+    const did = st.mine ? await tapOnce(phone.page) : await playOneClick(host.page);
+    if (!did) await nextVersion(phone.page, version, until - Date.now());
   }
   assert.ok(yard, 'the phone could enter a pawn within two minutes');
   assert.ok(Math.min(yard.w, yard.h) >= MIN_TARGET, `the yard's tap area is ${yard.w.toFixed(1)}x${yard.h.toFixed(1)} px`);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, shot, PHONE, DESKTOP,
+  serverAndBrowser, newPlayer, createRoom, joinRoom, playRound, gameStatus, shot, PHONE, DESKTOP,
 } from './helpers.js';
 
 const env = serverAndBrowser();
@@ -45,18 +45,9 @@ test('four players start a 4-player game, each with its own home at the bottom',
   let actions = 0;
   const until = Date.now() + 15000;
   while (actions < 40 && Date.now() < until) {
-    let clicked = false;
-    for (const p of people) {
-      try {
-        if (await playOneClick(p.page)) {
-          clicked = true;
-          actions++;
-        }
-      } catch {
-        /* state moved on */
-      }
-    }
-    if (!clicked) await people[0].page.waitForTimeout(20);
+    const clicks = await playRound(people.map((p) => p.page), until);
+    if (clicks < 0 || (await gameStatus(people[0].page)).over) break;
+    actions += clicks;
   }
   assert.ok(actions > 0);
   await shot(people[0].page, 'game-7x7-4p-1280');
@@ -82,12 +73,9 @@ test('the host puts a computer in an empty seat and plays it on 7x7', { timeout:
   let actions = 0;
   const until = Date.now() + 20000;
   while (actions < 30 && Date.now() < until) {
-    try {
-      if (await playOneClick(host.page)) actions++;
-      else await host.page.waitForTimeout(30);
-    } catch {
-      /* state moved on */
-    }
+    const clicks = await playRound([host.page], until);
+    if (clicks < 0 || (await gameStatus(host.page)).over) break;
+    actions += clicks;
   }
   assert.ok(actions >= 5, `played ${actions} clicks against the computer`);
   await shot(host.page, 'game-7x7-360');

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, createRoom, joinRoom, playOneClick, gameStatus, shot, PHONE, DESKTOP,
+  serverAndBrowser, newPlayer, createRoom, joinRoom, playRound, gameStatus, shot, PHONE, DESKTOP,
 } from './helpers.js';
 
 const env = serverAndBrowser();
@@ -81,20 +81,9 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   while (Date.now() - started < 200000) {
     const statuses = await Promise.all(players.map((p) => gameStatus(p.page)));
     if (statuses.every((s) => s.over)) break;
-    let clicked = false;
-    for (const p of players) {
-      let what = null;
-      try {
-        what = await playOneClick(p.page);
-      } catch {
-        // The state moved on between reading and clicking: look again.
-      }
-      if (what) {
-        clicked = true;
-        actions++;
-      }
-    }
-    if (!clicked) await asha.page.waitForTimeout(20);
+    const clicks = await playRound(players.map((p) => p.page), started + 200000);
+    if (clicks < 0) break;
+    actions += clicks;
 
     if (!midShot && actions >= 12) {
       midShot = true;

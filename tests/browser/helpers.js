@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -44,8 +44,18 @@ function freePort() {
 }
 
 /**
+ * The seed every game's throws come from (README.md, "Games that repeat"):
+ * `$CHOWKA_TEST_SEED`, else 1. The server derives each game's server seed
+ * from it (debug builds only), and each player's page its client seeds.
+ */
+export const TEST_SEED = process.env.CHOWKA_TEST_SEED ?? '1';
+
+/** Players made by this test file so far: the n-th player's client seeds are the n-th sequence. */
+let players = 0;
+
+/**
  * Starts the server; resolves once /healthz answers.
- * @param {{botDelayMs?: number, args?: string[]}} opts (args: more options)
+ * @param {{botDelayMs?: number, args?: string[], testSeed?: string}} opts (args: more options; testSeed: instead of TEST_SEED)
  * @returns {Promise<{url: string, stop: () => Promise<void>, logs: () => string}>}
  */
 export async function startServer(opts = {}) {
@@ -66,21 +76,18 @@ export async function startServer(opts = {}) {
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   async function launch() {
-    child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHOWKA_TEST_SEED: opts.testSeed ?? TEST_SEED } });
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     const deadline = Date.now() + 30000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`chowka exited with ${child.exitCode}:\n${output}`);
-      try {
-        const res = await fetch(`${url}/healthz`);
-        if (res.ok) return;
-      } catch {
-        /* not listening yet */
-      }
+      // Refused until it listens: the last refusal is kept for the report.
+      const res = await fetch(`${url}/healthz`).catch((e) => e);
+      if (res.ok) return;
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`chowka did not answer /healthz within 30 s:\n${output}`);
+        throw new Error(`chowka did not answer /healthz within 30 s (${res.cause?.code ?? res.status ?? res}):\n${output}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -125,10 +132,29 @@ export const DESKTOP = { width: 1280, height: 800 };
 /**
  * A fresh browser context (its own localStorage, like another person) and page.
  * Page errors and console errors are collected so tests can assert none happened.
+ * `opts.player` picks the client seeds' sequence (else the next one of this file).
  */
 export async function newPlayer(browser, viewport = PHONE, opts = {}) {
   // English unless a test asks for another locale: navigator.languages picks the site's language on a first visit.
   const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US' });
+  // The seed this player's client adds to each game's throws comes from
+  // crypto.getRandomValues (web-client/js/fair.js, its only caller): here
+  // it is a fixed sequence per player, so the throws repeat on every run.
+  await context.addInitScript(([seed, n]) => {
+    let state = (Number(BigInt.asUintN(32, BigInt(seed) * 2654435761n)) ^ Math.imul(n + 1, 0x9e3779b9)) >>> 0;
+    // mulberry32: small, and plenty for a test's stand-in for chance.
+    const next = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(state ^ (state >>> 15), state | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    Crypto.prototype.getRandomValues = function getRandomValues(array) {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xff;
+      return array;
+    };
+  }, [TEST_SEED, opts.player ?? players++]);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -179,48 +205,90 @@ export function gameStatus(page) {
     choices: document.querySelectorAll('.choices button').length,
     confirm: !!document.querySelector('dialog.confirm[open]'),
     mine: !!document.querySelector('.turn-banner.mine'),
+    // The game screen marks each render with the state version it shows,
+    // and whether an action of ours awaits the server's answer.
+    version: Number(document.querySelector('.game')?.dataset.version ?? -1),
+    busy: document.querySelector('.game')?.dataset.busy === 'true',
   }));
+}
+
+/** The state version `page`'s game screen shows (-1 before the game). */
+export async function shownVersion(page) {
+  return (await gameStatus(page)).version;
+}
+
+/**
+ * Waits until `page`'s game screen shows a state version above `version`;
+ * false if `ms` passed first (a test's own deadline), true otherwise.
+ */
+export async function nextVersion(page, version, ms = 30000) {
+  try {
+    await page.waitForFunction((v) => Number(document.querySelector('.game')?.dataset.version ?? -1) > v, version, { timeout: Math.max(1, ms) });
+    return true;
+  } catch (e) {
+    if (e instanceof errors.TimeoutError) return false;
+    throw e;
+  }
+}
+
+/**
+ * Waits until every page shows the same state version (the newest any of
+ * them shows), and returns it: then they agree on whose turn it is.
+ */
+export async function inStep(pages) {
+  const newest = Math.max(...(await Promise.all(pages.map(shownVersion))));
+  await Promise.all(pages.map((p) => p.waitForFunction((v) => Number(document.querySelector('.game')?.dataset.version ?? -1) >= v, newest)));
+  return Math.max(...(await Promise.all(pages.map(shownVersion))));
 }
 
 /**
  * Makes one click of play if it is this page's turn, choosing only among
  * highlighted things: throw, a glowing pawn then a marked square, a listed
- * choice, the strand warning's confirm, or skip. Returns what it clicked.
+ * choice, the strand warning's confirm, or skip; then waits for what the
+ * click meant: what it shows at once (a pawn's squares, a move's choices,
+ * the warning), or the server's answer to what it sent. Returns what it
+ * clicked (null: nothing of this page's to click).
  */
 export async function playOneClick(page) {
   const st = await gameStatus(page);
-  if (st.over || !st.mine) return null;
-  if (st.confirm) {
-    await page.click('#strand-confirm');
-    return 'confirm';
-  }
-  if (st.choices) {
-    await page.click('.choices button >> nth=0');
-    return 'choice';
-  }
-  if (st.dests) {
-    await page.click('.dest >> nth=0');
-    return 'dest';
-  }
-  // Moving first uses held values before throwing again: games end sooner.
-  if (st.movable) {
-    await page.click('.pawn.movable >> nth=0');
-    return 'pawn';
-  }
-  if (st.canThrow) {
-    await page.click('#throw-btn');
-    return 'throw';
-  }
-  if (st.canSkip) {
-    await page.click('#skip-btn');
-    return 'skip';
-  }
-  return null;
+  if (st.over || !st.mine || st.busy) return null;
+  const [selector, what] =
+    (st.confirm && ['#strand-confirm', 'confirm']) ||
+    (st.choices && ['.choices button >> nth=0', 'choice']) ||
+    (st.dests && ['.dest >> nth=0', 'dest']) ||
+    // Moving first uses held values before throwing again: games end sooner.
+    (st.movable && ['.pawn.movable >> nth=0', 'pawn']) ||
+    (st.canThrow && ['#throw-btn', 'throw']) ||
+    (st.canSkip && ['#skip-btn', 'skip']) ||
+    [null, null];
+  if (!what) return null;
+  await page.click(selector);
+  await answered(page);
+  return what;
 }
 
-/** The game's version as the page last saw it changes after an action: wait for any DOM change of the banner/controls. */
-export async function settle(page, ms = 30) {
-  await page.waitForTimeout(ms);
+/**
+ * Waits until no action of `page`'s awaits the server: its answer (the
+ * next state, or a refusal) is shown. A click's own changes (a chosen
+ * pawn, the strand warning) are drawn before the click returns.
+ */
+export function answered(page) {
+  return page.waitForSelector('.game[data-busy="false"]', { state: 'attached' });
+}
+
+/**
+ * One round of play for `pages` (each a player's page): once they all show
+ * the same version, each clicks if it is its turn; when none could (a
+ * computer's turn), waits for the next version. Returns the clicks made,
+ * or -1 when `until` (a Date.now() deadline) passed while waiting.
+ */
+export async function playRound(pages, until) {
+  const version = await inStep(pages);
+  let clicks = 0;
+  for (const page of pages) if (await playOneClick(page)) clicks++;
+  if (clicks) return clicks;
+  if ((await gameStatus(pages[0])).over) return 0;
+  return (await nextVersion(pages[0], version, until - Date.now())) ? 0 : -1;
 }
 
 /** Axe scan of the current page; returns the serious and critical violations. */
@@ -312,18 +380,17 @@ export async function startTwoPlayerGame(env, { room: body, friendName, hostView
 
 /**
  * Clicks through `page`'s own moves (playOneClick) while `more(n)` says so
- * (n: clicks made) and `ms` has not passed; returns how many clicks.
+ * (n: clicks made), the game is on and `ms` has not passed; between its
+ * turns it waits for the others' moves. Returns how many clicks.
  */
 export async function playWhile(page, ms, more) {
   let n = 0;
   const until = Date.now() + ms;
   while ((await more(n)) && Date.now() < until) {
-    try {
-      if (await playOneClick(page)) n++;
-      else await page.waitForTimeout(25);
-    } catch {
-      /* the state moved on under the click: look again */
-    }
+    const st = await gameStatus(page);
+    if (st.over) break;
+    if (await playOneClick(page)) n++;
+    else if (!(await nextVersion(page, st.version, until - Date.now()))) break;
   }
   return n;
 }

@@ -90,10 +90,12 @@ test('the guide is in the home page header; its contents scroll within it; the r
   const top = await page.evaluate(() => document.getElementById('howto-pairs').getBoundingClientRect().top);
   assert.ok(top >= -1 && top < 80, `the pairs section is at the top of the screen (${top})`);
   // The page's skip link is an anchor too: it must not leave the guide.
-  await page.evaluate(() => {
+  // The page routes on hashchange, at once: once the event has reached a
+  // listener added after the page's own, the page has had its say.
+  await page.evaluate(() => new Promise((resolve) => {
+    addEventListener('hashchange', () => resolve(), { once: true });
     location.hash = '#app';
-  });
-  await page.waitForTimeout(100);
+  }));
   assert.equal(await page.locator('section#howto-gate').count(), 1, 'the skip link keeps the guide');
 
   // The reference, from the guide's last link, is the rule book.

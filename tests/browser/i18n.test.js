@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  serverAndBrowser, newPlayer, PHONE, DESKTOP, apiCreateRoom, apiTakeSeat, openInSeat, gameStatus, shot, playToEnd,
+  serverAndBrowser, newPlayer, PHONE, DESKTOP, apiCreateRoom, apiTakeSeat, openInSeat, gameStatus, answered, shot, playToEnd,
 } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +36,9 @@ async function chooseByStorage(page, lang) {
 
 /** What must hold on every screen in every language; returns the problems found. */
 async function check(page, lang, screen) {
-  await page.waitForTimeout(300);
+  // Measured once the fonts are in (a script's fallback font has other
+  // widths) and the screen is laid out: the frame after the next.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
   const found = await page.evaluate(() => ({
     missing: [...(window.__chowkaMissingKeys ?? ['(no i18n)'])],
     lang: document.documentElement.lang,
@@ -102,7 +104,10 @@ for (const lang of LANGS) {
     // The game, as it starts, and after a throw if the first turn is ours.
     await page.click('#start-btn');
     await page.waitForSelector('.game svg.board .pawn');
-    if ((await gameStatus(page)).canThrow) await page.click('#throw-btn');
+    if ((await gameStatus(page)).canThrow) {
+      await page.click('#throw-btn');
+      await answered(page);
+    }
     problems.push(...await check(page, lang, 'game'));
 
     // The result of the finished game, in the winner's or loser's seat.

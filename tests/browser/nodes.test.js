@@ -18,7 +18,19 @@ function psql(url, sql) {
   execFileSync('psql', [url, '-q', '-c', sql], { stdio: 'pipe' });
 }
 
-test('a game across two nodes plays to the end, through a restart of the room\'s node', { skip, timeout: 300000 }, async () => {
+/** Waits until the node at `url` counts `count` live nodes (its /metrics), within 30 s. */
+async function nodesKnown(url, count) {
+  const until = Date.now() + 30000;
+  for (;;) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const known = Number(/^chowka_nodes (\d+)/m.exec(text)?.[1]);
+    if (known === count) return;
+    if (Date.now() > until) throw new Error(`${url} knows ${known} nodes, not ${count}, after 30 s`);
+    // Asked again in a tenth of a second: a report comes once a second.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+ plays to the end, through a restart of the room\'s node', { skip, timeout: 300000 }, async () => {
   const name = `chowka_browser_${process.pid}`;
   psql(db, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   psql(db, `CREATE DATABASE ${name}`);
@@ -27,8 +39,8 @@ test('a game across two nodes plays to the end, through a restart of the room\'s
   const nodes = [await node('one'), await node('two')];
   const browser = await launchBrowser();
   try {
-    // Both nodes hear each other (they report every second).
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both nodes hear each other (they report every second): each counts two.
+    for (const n of nodes) await nodesKnown(n.url, 2);
     const room = await apiCreateRoom(nodes[0].url, { name: 'Asha', players: 2 });
     const host = await newPlayer(browser, DESKTOP);
     const friend = await newPlayer(browser, PHONE);

@@ -50,6 +50,9 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
   const asha = await newPlayer(env.browser, DESKTOP);
   const { page } = asha;
   page.setDefaultTimeout(15000);
+  // The page's timers run on a clock the test can move on (time still
+  // flows by itself): "paused stays put" is then checked without waiting.
+  await page.clock.install();
   const code = await finishedGame(page);
   finished = code;
   const replay = await (await fetch(`${url}/api/games/${code}/replay`)).json();
@@ -112,7 +115,8 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
   await page.keyboard.press(' ');
   assert.equal(await page.getAttribute('#replay-play', 'aria-pressed'), 'false');
   const paused = await status(page);
-  await page.waitForTimeout(600);
+  // Five frames' time at this speed: every timer due in it fires.
+  await page.clock.runFor(600);
   assert.equal(await status(page), paused, 'paused stays put');
 
   // The slider and the round list jump anywhere.

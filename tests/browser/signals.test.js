@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, playOneClick, gameStatus, shot, startTwoPlayerGame } from './helpers.js';
+import { serverAndBrowser, playOneClick, inStep, nextVersion, gameStatus, shot, startTwoPlayerGame } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 300 });
 
@@ -32,11 +32,10 @@ const said = (page) => page.evaluate(() => window.__said.join('\n'));
 async function untilTurn(who, other, ms = 30000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
+    const version = await inStep([who.page, other.page]);
     const st = await gameStatus(who.page);
     if (st.mine && st.canThrow && !st.movable) return;
-    await playOneClick(other.page).catch(() => null);
-    if (st.mine) await playOneClick(who.page).catch(() => null);
-    await who.page.waitForTimeout(40);
+    if (!(await playOneClick(st.mine ? who.page : other.page))) await nextVersion(who.page, version, end - Date.now());
   }
   throw new Error('no turn to throw came');
 }

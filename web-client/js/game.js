@@ -609,6 +609,10 @@ export class GameScreen {
       // A disabled or hidden element refuses focus: the banner always takes it.
       if (!this.el.contains(document.activeElement)) this.banner.focus({ preventScroll: true });
     }
+    // Each render is marked with the state version it shows, and whether an
+    // action of ours awaits the server's answer: what tests wait for.
+    this.el.dataset.version = String(this.ctx.version);
+    this.el.dataset.busy = String(this.busy);
   }
 
   /**

@@ -92,7 +92,7 @@ impl RoomActor {
             conns: HashMap::new(),
             next_conn: 1,
             throws: SecureThrows::new(),
-            rng: StdRng::from_entropy(),
+            rng: StdRng::from_seed(super::seeds::fresh()),
             timers: Timers::new(n),
             autoplay: None,
             standin: vec![false; n],

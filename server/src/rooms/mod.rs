@@ -15,6 +15,8 @@
 //! - `computers`: who plays a seat no person plays, and when.
 //! - `fair`: the players' seeds of the fair throws, and what the room
 //!   shows of its own.
+//! - `seeds`: where a game's server seed and its computers' generator
+//!   start (fixed by `CHOWKA_TEST_SEED` in a debug build's tests).
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
 //! - `history`: [`History`], the recent events and chat every `welcome`
 //!   carries.
@@ -34,6 +36,7 @@ mod lobby;
 mod outbox;
 mod registry;
 mod room;
+mod seeds;
 mod stub;
 mod timers;
 mod views;

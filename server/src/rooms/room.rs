@@ -8,7 +8,6 @@ use crate::error::{ErrorCode, Refusal};
 use crate::store::{now_ms, RoomRow};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{ActionRequest, Bytes32, Fair, Game, Player, RecordedAction, Rules, Setup};
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 /// Settings of a room chosen at creation.
@@ -200,9 +199,7 @@ impl Room {
         self.game = Some(game);
         self.status = RoomStatus::Playing;
         // The server's seed, committed to now and revealed at the end.
-        let mut server_seed = [0u8; 32];
-        rand::rngs::OsRng.fill_bytes(&mut server_seed);
-        self.fair = Some(Fair::new(Bytes32(server_seed), taken.len()));
+        self.fair = Some(Fair::new(Bytes32(super::seeds::fresh()), taken.len()));
         self.throws = 0;
         Ok(taken)
     }

@@ -1,0 +1,141 @@
+// The web client's pure logic under `node --test`, no browser and no
+// server: the catalogs' t() (placeholders, plurals, English beneath,
+// missing keys recorded), the game log's sentences (events.js), the
+// numbers' durations (numbers.js), the fair throws (fair.js, against the
+// documented known-answer vector), and the move selection of the game
+// screen (which moves are one choice, what a choice leads to).
+//
+// i18n.js reads `window`, `navigator`, `localStorage` and `<html>` (at
+// import and when it starts), so the little of a browser it needs is set
+// up first; every other module here imports without a document.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const js = (name) => pathToFileURL(path.resolve(here, '..', '..', '..', 'web-client', 'js', name)).href;
+
+let remembered = 'en';
+globalThis.window = {};
+globalThis.navigator = { languages: ['en'] };
+globalThis.document = { documentElement: {} };
+globalThis.localStorage = { getItem: () => remembered, setItem: () => {} };
+
+const i18n = await import(js('i18n.js'));
+const { eventText, listOf } = await import(js('events.js'));
+const { duration } = await import(js('numbers.js'));
+const fair = await import(js('fair.js'));
+const { GameScreen } = await import(js('game.js'));
+
+/** Switches the catalogs to `lang`, as a reload with it remembered would. */
+async function speak(lang) {
+  remembered = lang;
+  await i18n.startLanguage();
+  assert.equal(i18n.currentLanguage(), lang);
+}
+
+test('t() fills placeholders, picks the plural form by n, and records a missing key', async () => {
+  await speak('en');
+  assert.equal(i18n.t('event.thrown', { who: 'Asha', value: 3 }), 'Asha threw 3.');
+  assert.equal(i18n.t('game.pending.toCome', { n: 1 }), '1 throw to come');
+  assert.equal(i18n.t('game.pending.toCome', { n: 3 }), '3 throws to come');
+  // A placeholder with no value is left as it is, visibly.
+  assert.equal(i18n.t('event.thrown', { value: 3 }), '{who} threw 3.');
+  assert.equal(i18n.t('no.such.key'), 'no.such.key');
+  assert.ok(window.__chowkaMissingKeys.has('no.such.key'), 'the tests see what is missing');
+  assert.equal(i18n.has('no.such.key'), false);
+  assert.equal(i18n.has('event.thrown'), true);
+});
+
+test('t() speaks the remembered language, with English beneath, and <html lang> follows', async () => {
+  await speak('kn');
+  assert.equal(document.documentElement.lang, 'kn');
+  const kn = i18n.t('event.thrown', { who: 'Asha', value: 3 });
+  assert.match(kn, /Asha/);
+  assert.notEqual(kn, 'Asha threw 3.', 'a sentence of Kannada, not English');
+  await speak('en');
+  assert.equal(document.documentElement.lang, 'en');
+});
+
+test('the game log tells an event to its subject as "you", to others by name', async () => {
+  await speak('en');
+  const who = (s) => ['Asha', 'Ravi'][s];
+  assert.equal(eventText({ type: 'thrown', player: 0, value: 3 }, who, 24, 0), 'You threw 3.');
+  assert.equal(eventText({ type: 'thrown', player: 0, value: 3 }, who, 24, 1), 'Asha threw 3.');
+  assert.equal(eventText({ type: 'thrown', player: 0, value: 3 }, who, 24, null), 'Asha threw 3.', 'a watcher');
+  assert.match(eventText({ type: 'thrown', player: 1, value: 4 }, who, 24, 0), /^Ravi threw 4 — chowka!/);
+  assert.equal(listOf([1, 2, 3]), '1, 2, and 3');
+  assert.equal(listOf([3, 5], 'disjunction'), '3 or 5');
+});
+
+test('durations in minutes and seconds, in the language\'s own digits', async () => {
+  await speak('en');
+  assert.equal(duration(65_000), '1 min 5 s');
+  assert.equal(duration(9_400), '9 s');
+  await speak('mr');
+  // Marathi numbers are written in Devanagari digits.
+  assert.match(duration(65_000), /१/);
+  await speak('en');
+});
+
+test('fair throws: hex both ways, and the documented known-answer vector (docs/record.md)', async () => {
+  const bytes = (from) => Uint8Array.from({ length: 32 }, (_, i) => from + i);
+  assert.equal(fair.toHex(Uint8Array.of(0, 15, 255)), '000fff');
+  assert.deepEqual(fair.fromHex(fair.toHex(bytes(7))), bytes(7));
+  assert.equal(fair.fromHex('zz'.repeat(32)), null);
+  assert.equal(fair.fromHex('00'), null);
+  const key = await fair.fairKey(bytes(0), [bytes(32), null]);
+  const row = (p) => Promise.all([...Array(16).keys()].map((n) => fair.fairThrow(key, n, fair.mouthUpBound(p))));
+  assert.equal(fair.toHex(key), '8bb86de21e4ffd383053a863077a17c2b3b2dacc6b033ee4f01e10c5614403d0');
+  assert.deepEqual(await row(0.5), [2, 3, 2, 2, 3, 3, 4, 2, 1, 3, 3, 1, 3, 4, 8, 2]);
+  assert.deepEqual(await row(0.3), [1, 3, 2, 2, 3, 2, 2, 2, 1, 1, 2, 1, 1, 1, 8, 1]);
+  assert.equal(String(fair.mouthUpBound(0.3)), '5534023222112865280');
+});
+
+test('a seed is offered once per game and seat, only while the game takes seeds', () => {
+  const state = (open, seeded = [false, false]) => ({ fair: { open, seeded, commitment: 'c1' } });
+  const sent = [];
+  const send = (m) => sent.push(m) > 0;
+  assert.equal(fair.offerSeed(state(false), 0, send), false, 'closed: the first throw is made');
+  assert.equal(fair.offerSeed(state(true), null, send), false, 'a watcher gives no seed');
+  assert.equal(fair.offerSeed(state(true, [true, false]), 0, send), false, 'our seat gave one already');
+  assert.equal(fair.offerSeed(state(true), 1, send), true);
+  assert.equal(fair.offerSeed(state(true), 1, send), false, 'once per game and seat, whatever the reconnects');
+  assert.equal(sent.length, 1);
+  assert.match(sent[0].seed, /^[0-9a-f]{64}$/);
+});
+
+/** The game screen's move selection, on a game where seat 0 has two pawns at home and one on square 3. */
+function selection(legal) {
+  const played = [];
+  const screen = Object.assign(Object.create(GameScreen.prototype), {
+    ctx: { seat: 0, game: { pawns: [[null, null, 3], [null, null, null]] } },
+    sel: { pawn: null, value: null },
+    choices: null,
+    legal: () => legal,
+    play: (m) => played.push(m),
+  });
+  return { screen, played };
+}
+
+test('move selection: identical moves are one choice, a pawn\'s moves narrow by value, one move left is played', () => {
+  const fromHome = (pawn) => ({ pawns: [pawn], value: 4, to: 0, hits: null });
+  const onward = { pawns: [2], value: 4, to: 7, hits: null };
+  const { screen, played } = selection([fromHome(0), fromHome(1), onward]);
+  const merged = screen.merged([fromHome(0), fromHome(1), onward]);
+  assert.equal(merged.length, 2, 'two pawns at home with 4 are one choice');
+  assert.equal(merged[0].same, 2);
+  assert.equal(merged[1].same, 1);
+
+  screen.sel = { pawn: 2, value: null };
+  assert.deepEqual(screen.candidates(), [onward], 'the chosen pawn\'s moves');
+  screen.resolve(screen.candidates());
+  assert.deepEqual(played, [{ ...onward, same: 1 }], 'one move left: played at once');
+
+  screen.sel = { pawn: null, value: 4 };
+  screen.resolve(screen.candidates());
+  assert.equal(screen.choices.length, 2, 'several moves left: listed as choices');
+  assert.equal(played.length, 1);
+});

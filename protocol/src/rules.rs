@@ -1,4 +1,4 @@
-//! Options and presets (RULES.md, "Options and presets").
+//! Options and presets (docs/rules.md, "Options and presets").
 
 use crate::board::Board;
 use serde::{Deserialize, Serialize};
@@ -63,6 +63,17 @@ pub enum Entry {
     FirstGrace,
 }
 
+impl Entry {
+    /// Every way of entering, in the rule book's order (O1).
+    pub const ALL: [Entry; 5] = [
+        Entry::Home,
+        Entry::GraceOne,
+        Entry::GraceAll,
+        Entry::AshtaChamma,
+        Entry::FirstGrace,
+    ];
+}
+
 /// O2: what holds pawns back from the inner rings (R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -75,6 +86,11 @@ pub enum Gate {
     Open,
 }
 
+impl Gate {
+    /// Every gate, in the rule book's order (O2).
+    pub const ALL: [Gate; 3] = [Gate::HitFirst, Gate::Lap, Gate::Open];
+}
+
 /// O4: what happens to a stranded turn (R12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -83,6 +99,11 @@ pub enum Stranded {
     Undo,
     /// The held values are discarded; moves stand.
     Forfeit,
+}
+
+impl Stranded {
+    /// Both answers to a stranded turn, in the rule book's order (O4).
+    pub const ALL: [Stranded; 2] = [Stranded::Undo, Stranded::Forfeit];
 }
 
 /// Every option of a game, resolved (no "default" left).

@@ -1,8 +1,10 @@
 //! The offline commands: `replay`, `verify`, `conformance` and `simulate`, and the
-//! options of `tournament`, turned here into the plain values that
-//! [`crate::bots::tournament`] takes, so that the bots do not depend on
-//! the command line.
+//! options of `tournament` and `fit-eval`, turned here into the plain
+//! values that [`crate::bots::tournament`] and [`crate::bots::fit`] take,
+//! so that the bots (the chowka-bots crate) do not depend on the command
+//! line.
 
+use crate::bots::fit::{self, FitOpts};
 use crate::bots::tournament::{self, Tournament};
 use crate::bots::{Budget, Level};
 use chowka_protocol::random::random_playout;
@@ -308,6 +310,51 @@ pub fn tournament(opts: TournamentOpts) -> ExitCode {
         hard,
         threads: opts.threads,
         max_actions: opts.max_actions,
+    });
+    ExitCode::SUCCESS
+}
+
+/// Options of `chowka fit-eval`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct FitEvalOpts {
+    /// Number of players (2 to 4).
+    #[arg(long, default_value_t = 4)]
+    pub players: u8,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u32,
+    /// Seed for throws and choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Share of actions played at random instead of by `medium`.
+    #[arg(long, default_value_t = 0.05)]
+    pub random: f64,
+    /// Share of turn starts recorded.
+    #[arg(long, default_value_t = 0.15)]
+    pub sample: f64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Checks the options of `chowka fit-eval`, then fits the weights of the
+/// hard computer player's evaluation and prints them.
+pub fn fit_eval(opts: FitEvalOpts) -> ExitCode {
+    if !(2..=4).contains(&opts.players) {
+        eprintln!("--players must be 2 to 4 (R2)");
+        return ExitCode::FAILURE;
+    }
+    if !(0.0..=1.0).contains(&opts.random) || !(0.0..=1.0).contains(&opts.sample) {
+        eprintln!("--random and --sample are shares: 0 to 1");
+        return ExitCode::FAILURE;
+    }
+    fit::run(&FitOpts {
+        players: opts.players,
+        games: opts.games,
+        seed: opts.seed,
+        random: opts.random,
+        sample: opts.sample,
+        threads: opts.threads,
     });
     ExitCode::SUCCESS
 }

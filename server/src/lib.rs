@@ -16,12 +16,15 @@
 //! - `limits`: rate limits per address, per address block and overall.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
-//! - `bots`: computer players (pure decisions over the game) and `tournament`.
+//! - `bots`: computer players (pure decisions over the game) and `tournament`:
+//!   the chowka-bots crate, re-exported.
 
 #![warn(missing_docs)]
 
 pub mod api;
-pub mod bots;
+/// The computer players: the chowka-bots crate, which depends only on the
+/// rules engine.
+pub use chowka_bots as bots;
 pub mod cluster;
 pub mod commands;
 pub mod config;

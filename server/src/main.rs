@@ -1,7 +1,7 @@
 //! `chowka`: the game server (the default command) and tools for records,
 //! rules scenarios, simulations and computer-player tournaments.
 
-use chowka_server::{bots, commands, config};
+use chowka_server::{commands, config};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -43,7 +43,7 @@ enum Command {
     /// Play computer players against each other and print win rates.
     Tournament(commands::TournamentOpts),
     /// Fit the weights of the hard computer player's evaluation to self-play.
-    FitEval(bots::fit::FitOpts),
+    FitEval(commands::FitEvalOpts),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +55,6 @@ fn main() -> ExitCode {
         Command::Conformance(o) => commands::conformance(o),
         Command::Simulate(o) => commands::simulate(o),
         Command::Tournament(o) => commands::tournament(o),
-        Command::FitEval(o) => bots::fit::run(o),
+        Command::FitEval(o) => commands::fit_eval(o),
     }
 }

@@ -1,6 +1,16 @@
 //! End-to-end test helpers: a real server (in-process, or the `chowka`
 //! binary as a child process), HTTP calls, and WebSocket players that pick
 //! among the legal actions the server sends.
+//!
+//! # Layout
+//! - this file: the servers, HTTP calls and the [`Client`] player.
+//! - `players`: players that reconnect to another node when theirs is lost.
+//! - `postgres`: a fresh PostgreSQL database per test.
+//! - `services`: the addresses of PostgreSQL and NATS for the ignored
+//!   tests that need them.
+//!
+//! The capacity tool (`loadgen`) and the Colyseus reference are a crate
+//! of their own, tools/loadgen, that uses these helpers.
 
 use chowka_protocol::messages::GameView;
 use chowka_protocol::random::random_view_action;
@@ -18,10 +28,8 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use chowka_server::ServeOpts;
 
-pub mod capacity;
-pub mod colyseus;
-pub mod load;
-pub mod nodes;
+pub mod players;
+pub mod postgres;
 pub mod services;
 
 /// Longest any single wait in a test may take.

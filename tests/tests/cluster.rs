@@ -13,8 +13,8 @@
 //! Needs TEST_DATABASE_URL and TEST_NATS_URL: the tests are ignored unless
 //! asked for with `--ignored` (`.ci/run` does), and then fail without them.
 
-use chowka_tests::capacity::postgres::FreshDatabase;
-use chowka_tests::nodes::{player, Recovery};
+use chowka_tests::players::{player, Recovery};
+use chowka_tests::postgres::FreshDatabase;
 use chowka_tests::{get, post, ws_url, ChildServer, Client, WAIT};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -1,5 +1,5 @@
 //! Colyseus as a target, through the reference server and client of
-//! `crate::colyseus` (tests/colyseus/): the same rooms of four sockets,
+//! `crate::colyseus` (tools/loadgen/colyseus/): the same rooms of four sockets,
 //! taking turns to send the next sequence number, each broadcast 1,320
 //! bytes like the bare server's. Starting the server panics on failure:
 //! it runs in a task of its own, bounded in time, so that a failure is an
@@ -31,10 +31,10 @@ async fn bounded<T: Send + 'static>(
 }
 
 /// Starts the Colyseus server, installing its npm packages first if they
-/// are not there (tests/colyseus/setup.sh).
+/// are not there (tools/loadgen/colyseus/setup.sh).
 pub async fn start(progress: &Progress) -> Result<ColyseusServer, String> {
     if !crate::colyseus::installed() {
-        progress.say("installing Colyseus (tests/colyseus/setup.sh)");
+        progress.say("installing Colyseus (tools/loadgen/colyseus/setup.sh)");
         bounded("installing Colyseus", START_TIMEOUT, async {
             tokio::task::spawn_blocking(crate::colyseus::install)
                 .await

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Colyseus reference server's npm packages (exact versions
-# from package-lock.json) into tests/colyseus/node_modules. Safe to run
+# from package-lock.json) into tools/loadgen/colyseus/node_modules. Safe to run
 # again: npm ci replaces node_modules with the same tree each time.
 set -euo pipefail
 cd "$(dirname "$0")"

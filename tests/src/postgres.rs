@@ -1,6 +1,6 @@
-//! A fresh PostgreSQL database for each run against chowka-postgres, made
-//! and dropped through an administrator's URL, so that runs never see each
-//! other's rooms.
+//! A fresh PostgreSQL database for each test or capacity run against
+//! chowka-postgres, made and dropped through an administrator's URL, so
+//! that runs never see each other's rooms.
 
 use sqlx::{Connection, PgConnection};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};

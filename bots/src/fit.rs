@@ -15,29 +15,23 @@ use super::{decide, Level};
 use chowka_protocol::{Game, Outcome, Player, Preset, Rules, SeededThrows, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::process::ExitCode;
 use std::time::Instant;
 
-/// Options of `chowka fit-eval`.
-#[derive(clap::Args, Debug, Clone)]
+/// What `chowka fit-eval` plays and records: plain values, which the
+/// server's command line (chowka_server::commands) fills in.
+#[derive(Debug, Clone)]
 pub struct FitOpts {
     /// Number of players (2 to 4).
-    #[arg(long, default_value_t = 4)]
     pub players: u8,
     /// Self-play games to learn from.
-    #[arg(long, default_value_t = 100_000)]
     pub games: u32,
     /// Seed for throws and choices.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Share of actions played at random instead of by `medium`.
-    #[arg(long, default_value_t = 0.05)]
     pub random: f64,
     /// Share of turn starts recorded.
-    #[arg(long, default_value_t = 0.15)]
     pub sample: f64,
     /// Games played at once.
-    #[arg(long, default_value_t = 2)]
     pub threads: usize,
 }
 
@@ -207,18 +201,11 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: Features) -> Features {
     x
 }
 
-/// Plays the self-play games, fits the weights and prints them.
-pub fn run(opts: FitOpts) -> ExitCode {
-    if !(2..=4).contains(&opts.players) {
-        eprintln!("--players must be 2 to 4 (R2)");
-        return ExitCode::FAILURE;
-    }
-    if !(0.0..=1.0).contains(&opts.random) || !(0.0..=1.0).contains(&opts.sample) {
-        eprintln!("--random and --sample are shares: 0 to 1");
-        return ExitCode::FAILURE;
-    }
+/// Plays the self-play games, fits the weights and prints them. The
+/// caller has checked the options: 2 to 4 players, shares from 0 to 1.
+pub fn run(opts: &FitOpts) {
     let start = Instant::now();
-    let games = play_in_parallel(opts.games, opts.threads, |g| play(&opts, g));
+    let games = play_in_parallel(opts.games, opts.threads, |g| play(opts, g));
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (g, samples) in games.into_iter().enumerate() {
         if g % 10 == 9 {
@@ -250,7 +237,6 @@ pub fn run(opts: FitOpts) -> ExitCode {
         println!("        {x:.4}, // {}", FEATURE_NAMES[k]);
     }
     println!("    ],");
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

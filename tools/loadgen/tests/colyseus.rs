@@ -1,19 +1,19 @@
-//! The Colyseus reference server (tests/colyseus/server.js) and its Rust
-//! client (chowka_tests::colyseus) against each other: rooms of 4 by name,
+//! The Colyseus reference server (tools/loadgen/colyseus/server.js) and its Rust
+//! client (chowka_loadgen::colyseus) against each other: rooms of 4 by name,
 //! every act broadcast as one 1,320-byte state to its own room only, bad
 //! input refused. The tests are ignored unless asked for with `--ignored`
 //! (`.ci/run` does), and then fail where the npm packages are not installed
-//! (tests/colyseus/setup.sh installs them).
+//! (tools/loadgen/colyseus/setup.sh installs them).
 //!
 //! `colyseus_capacity` (ignored; run it alone with `--ignored`) drives
 //! COLYSEUS_ROOMS rooms open loop at COLYSEUS_RATE acts per room per
 //! second for COLYSEUS_SECONDS and prints latency, CPU and memory
 //! (COLYSEUS_PING_MS, inherited by the server, sets its heartbeat).
 
-use chowka_tests::colyseus::{
+use chowka_loadgen::colyseus::{
     self, ColyseusClient, ColyseusReceiver, ColyseusSender, ColyseusServer, Frame, STATE_BYTES,
 };
-use chowka_tests::load::{cpu_time, pct, rss_kib};
+use chowka_loadgen::load::{cpu_time, pct, rss_kib};
 use chowka_tests::WAIT;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 fn installed() {
     assert!(
         colyseus::installed(),
-        "the Colyseus reference is not installed: run tests/colyseus/setup.sh"
+        "the Colyseus reference is not installed: run tools/loadgen/colyseus/setup.sh"
     );
 }
 
@@ -93,7 +93,7 @@ async fn all_get(receivers: &mut [ColyseusReceiver], seq: u64) {
 }
 
 #[tokio::test]
-#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+#[ignore = "needs the Colyseus reference (tools/loadgen/colyseus/setup.sh)"]
 async fn colyseus_rooms_broadcast_each_act_to_their_own_four() {
     installed();
     let server = ColyseusServer::start().await;
@@ -140,7 +140,7 @@ async fn colyseus_rooms_broadcast_each_act_to_their_own_four() {
 }
 
 #[tokio::test]
-#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+#[ignore = "needs the Colyseus reference (tools/loadgen/colyseus/setup.sh)"]
 async fn colyseus_refuses_an_act_without_a_sequence_number() {
     installed();
     let server = ColyseusServer::start().await;
@@ -170,7 +170,7 @@ async fn colyseus_refuses_an_act_without_a_sequence_number() {
 }
 
 #[tokio::test]
-#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+#[ignore = "needs the Colyseus reference (tools/loadgen/colyseus/setup.sh)"]
 async fn colyseus_sockets_answer_pings_while_nobody_reads_them() {
     installed();
     // Two unanswered pings of 100 ms close a socket: a second of silence
@@ -183,7 +183,7 @@ async fn colyseus_sockets_answer_pings_while_nobody_reads_them() {
 }
 
 #[tokio::test]
-#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+#[ignore = "needs the Colyseus reference (tools/loadgen/colyseus/setup.sh)"]
 async fn colyseus_closes_a_socket_that_leaves_pings_unanswered() {
     installed();
     // What the test above guards against: a joined client not yet split

@@ -1,5 +1,5 @@
 //! The Colyseus reference of the capacity tool: its Node server
-//! (tests/colyseus/server.js, run as a child process) and a client of the
+//! (tools/loadgen/colyseus/server.js, run as a child process) and a client of the
 //! Colyseus 0.16 wire protocol just large enough for the workload — rooms
 //! of 4 sockets, one of which sends an `act` carrying a sequence number,
 //! and a 1,320-byte `state` broadcast carrying it back to all 4.
@@ -27,7 +27,7 @@
 //! the same in both.
 
 use crate::capacity::sockets::{websocket_at, Ws};
-use crate::{ChildServer, WAIT};
+use chowka_tests::{ChildServer, WAIT};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use rmpv::ValueRef;
@@ -55,21 +55,24 @@ pub fn folder() -> PathBuf {
 }
 
 /// Whether the server's npm packages are installed
-/// (tests/colyseus/node_modules, by [`install`]).
+/// (tools/loadgen/colyseus/node_modules, by [`install`]).
 pub fn installed() -> bool {
     let modules = folder().join("node_modules");
     modules.join("colyseus").is_dir() && modules.join("@colyseus/ws-transport").is_dir()
 }
 
-/// Installs the server's npm packages: runs tests/colyseus/setup.sh
+/// Installs the server's npm packages: runs tools/loadgen/colyseus/setup.sh
 /// (`npm ci` of the locked versions). Panics, with setup.sh's own words
 /// above, if it fails.
 pub fn install() {
     let status = Command::new("bash")
         .arg(folder().join("setup.sh"))
         .status()
-        .expect("bash runs tests/colyseus/setup.sh");
-    assert!(status.success(), "tests/colyseus/setup.sh failed: {status}");
+        .expect("bash runs tools/loadgen/colyseus/setup.sh");
+    assert!(
+        status.success(),
+        "tools/loadgen/colyseus/setup.sh failed: {status}"
+    );
 }
 
 /// The Colyseus reference server, a `node server.js` child process on a
@@ -108,7 +111,7 @@ impl ColyseusServer {
     async fn launch(tune: impl FnOnce(&mut Command)) -> ColyseusServer {
         assert!(
             installed(),
-            "tests/colyseus/node_modules is missing: run tests/colyseus/setup.sh"
+            "tools/loadgen/colyseus/node_modules is missing: run tools/loadgen/colyseus/setup.sh"
         );
         let mut cmd = Command::new(std::env::var_os("CHOWKA_NODE").unwrap_or("node".into()));
         cmd.current_dir(folder()).args(["server.js", "0"]);
@@ -118,7 +121,7 @@ impl ColyseusServer {
             .expect("the launching thread")
             .unwrap_or_else(|e| panic!("{e}"));
         ColyseusServer {
-            addr: crate::socket_addr(&child.base),
+            addr: chowka_tests::socket_addr(&child.base),
             pid: child.pid(),
             child,
         }

@@ -11,8 +11,9 @@
 //! - `chowka`, `bare`, `colyseus`: each target's rooms (its [`Table`]);
 //!   `bare` is also the bare server itself (`loadgen bare-server`).
 //! - `sockets`: WebSockets from 127.0.x.y source addresses, the file limit.
-//! - `postgres`: a fresh database per run.
 //! - `report`, `chart`: the table and the chart.
+//!
+//! A fresh PostgreSQL database per run comes from chowka_tests::postgres.
 //!
 //! [`Table`]: workload::Table
 
@@ -20,13 +21,13 @@ pub mod bare;
 pub mod chart;
 pub mod chowka;
 mod colyseus;
-pub mod postgres;
 pub mod report;
 pub mod sockets;
 pub mod workload;
 
 use crate::load::rss_kib;
-use crate::ChildServer;
+use chowka_tests::postgres;
+use chowka_tests::ChildServer;
 use futures_util::{StreamExt, TryStreamExt};
 use report::Measurement;
 use std::future::Future;
@@ -50,7 +51,7 @@ pub enum Target {
     ChowkaPostgres,
     /// The bare fan-out server (`loadgen bare-server`): no game work.
     Bare,
-    /// The Colyseus reference server (tests/colyseus/).
+    /// The Colyseus reference server (tools/loadgen/colyseus/).
     Colyseus,
 }
 
@@ -221,7 +222,7 @@ async fn measure(
             let mut cmd = std::process::Command::new(exe);
             cmd.args(["bare-server", "--port", "0"]);
             let server = ChildServer::launch(cmd, "the bare server")?;
-            let addr = crate::socket_addr(&server.base);
+            let addr = chowka_tests::socket_addr(&server.base);
             measure_sockets(&run, server.pid(), |room| bare::BareTable::open(addr, room)).await
         }
         Target::Colyseus => {

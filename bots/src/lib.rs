@@ -1,4 +1,6 @@
-//! Computer players: pure decisions over `chowka_protocol::Game`.
+//! Computer players: pure decisions over `chowka_protocol::Game`, in a
+//! crate that depends on nothing but the rules engine (the server
+//! re-exports it as `chowka_server::bots`).
 //!
 //! [`decide`] is all a room needs: given the game and a seat, it returns
 //! the action that seat takes now, or `None` when the seat has nothing to
@@ -24,8 +26,11 @@
 //! - `tournament`: `chowka tournament`'s games and report.
 //!
 //! The modules depend on each other without cycles: `search` uses `plan`,
-//! `plan` uses `heuristic`, and all three use `moves`. `tournament` takes
-//! plain values; `commands` reads its command-line options.
+//! `plan` uses `heuristic`, and all three use `moves`. `tournament` and
+//! `fit` take plain values; the server's `commands` reads their
+//! command-line options.
+
+#![warn(missing_docs)]
 
 pub mod diplomacy;
 pub mod eval;

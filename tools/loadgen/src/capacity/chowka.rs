@@ -77,8 +77,8 @@ impl Endpoint {
     pub fn new(base: &str) -> Endpoint {
         Endpoint {
             base: base.to_string(),
-            addr: crate::socket_addr(base),
-            url: crate::ws_url(base),
+            addr: chowka_tests::socket_addr(base),
+            url: chowka_tests::ws_url(base),
             sizes: Sizes::default(),
         }
     }
@@ -91,7 +91,7 @@ pub fn http_clients(count: u8) -> Result<Vec<reqwest::Client>, String> {
         .map(|i| {
             reqwest::Client::builder()
                 .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 3, i)))
-                .timeout(crate::WAIT)
+                .timeout(chowka_tests::WAIT)
                 .build()
                 .map_err(|e| format!("HTTP client: {e}"))
         })
@@ -153,7 +153,8 @@ impl ChowkaTable {
         if let Some(pawns) = pawns {
             body["options"] = json!({ "pawns": pawns });
         }
-        let (code, tokens) = crate::try_room_of(http, &server.base, body, SEATS as u8).await?;
+        let (code, tokens) =
+            chowka_tests::try_room_of(http, &server.base, body, SEATS as u8).await?;
         Ok(ChowkaTable {
             server,
             first: room * SEATS,

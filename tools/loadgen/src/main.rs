@@ -2,35 +2,35 @@
 //! actions against a chowka server; prints action round-trip percentiles.
 //!
 //! ```sh
-//! cargo run --release -p chowka-tests --bin loadgen -- [ROOMS] [SECONDS] [URL]
-//! cargo run --release -p chowka-tests --bin loadgen -- crowd [READERS] [SILENT] [SECONDS]
-//! cargo run --release -p chowka-tests --bin loadgen -- idle [SOCKETS]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- [ROOMS] [SECONDS] [URL]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- crowd [READERS] [SILENT] [SECONDS]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- idle [SOCKETS]
 //! ```
 //! `crowd` and `idle` start the release binary as a child process and
-//! read its memory and CPU from /proc (chowka_tests::load).
+//! read its memory and CPU from /proc (chowka_loadgen::load).
 //!
 //! ```sh
-//! cargo run --release -p chowka-tests --bin loadgen -- capacity --rooms 1000,2500,4900 --rate 1 \
+//! cargo run --release -p chowka-loadgen --bin loadgen -- capacity --rooms 1000,2500,4900 --rate 1 \
 //!     --seconds 30 --targets chowka-sqlite,chowka-postgres,bare,colyseus --chart docs/img/capacity.svg
-//! cargo run --release -p chowka-tests --bin loadgen -- bare-server --port 8090
+//! cargo run --release -p chowka-loadgen --bin loadgen -- bare-server --port 8090
 //! ```
 //! `capacity` measures chowka, the bare fan-out server and Colyseus side by
 //! side (`--help` lists its options; docs/capacity-tool.md explains it);
 //! `bare-server` is the bare fan-out server it runs as a child process
-//! (chowka_tests::capacity).
+//! (chowka_loadgen::capacity).
 //!
 //! ```sh
-//! cargo run --release -p chowka-tests --bin loadgen -- nodes --rooms 200 --seconds 20
+//! cargo run --release -p chowka-loadgen --bin loadgen -- nodes --rooms 200 --seconds 20
 //! ```
 //! `nodes` measures what relaying costs: one node, then three sharing
 //! PostgreSQL and NATS with each room's second player on another node
-//! (chowka_tests::nodes; needs TEST_DATABASE_URL and TEST_NATS_URL or
+//! (chowka_loadgen::nodes; needs TEST_DATABASE_URL and TEST_NATS_URL or
 //! their options).
 //! Without a URL it starts a server in this process (SQLite in a temp
 //! folder). Only loopback addresses are accepted; every loop is bounded.
 //!
 //! ```sh
-//! cargo run --release -p chowka-tests --bin loadgen -- slowloris [SOCKETS] [ADDRESSES] [SECONDS] [URL]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- slowloris [SOCKETS] [ADDRESSES] [SECONDS] [URL]
 //! ```
 //! The slowloris scenario instead: SOCKETS connections spread over
 //! ADDRESSES loopback source addresses (127.0.1.x) each send half a
@@ -39,7 +39,8 @@
 //! server refused at once, how long it held the others, and how the normal
 //! requests fared.
 
-use chowka_tests::{capacity, load, nodes, room_of, ws_url, Client, TestServer};
+use chowka_loadgen::{capacity, load, nodes};
+use chowka_tests::{room_of, ws_url, Client, TestServer};
 use clap::Parser;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -245,7 +246,7 @@ mod slowloris {
         let refused = held.iter().filter(|d| **d < AT_ONCE).count();
         let held = &held[refused..];
         latencies.sort();
-        let pct = chowka_tests::load::pct;
+        let pct = chowka_loadgen::load::pct;
         println!(
             "slowloris: {sockets} sockets from {addresses} addresses for {seconds} s: \
              {refused} closed at once (under {AT_ONCE:?}), {} held then closed by the server \

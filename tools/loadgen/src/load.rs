@@ -3,7 +3,7 @@
 //! watchers in one live room, and many idle sockets.
 
 use crate::capacity::sockets;
-use crate::{room_of, socket_addr, start_game_on, ws_url, ChildServer, Client};
+use chowka_tests::{room_of, socket_addr, start_game_on, ws_url, ChildServer, Client};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use serde_json::json;
@@ -146,7 +146,7 @@ pub async fn crowd(readers: usize, silent: usize, seconds: u64) {
         last_version = last_version.max(v);
     }
     let cpu = cpu_time(server.pid()) - cpu_before;
-    let metrics = crate::metrics(&base).await;
+    let metrics = chowka_tests::metrics(&base).await;
     let dropped = metric(&metrics, "chowka_messages_dropped_total");
     let rss = rss_kib(server.pid());
     server.terminate();
@@ -254,7 +254,10 @@ pub async fn idle(sockets: usize) {
     drop(open);
     // Wait until the server has closed every one of them.
     let closing = Instant::now();
-    while metric(&crate::metrics(&base).await, "chowka_connections_active") > 0
+    while metric(
+        &chowka_tests::metrics(&base).await,
+        "chowka_connections_active",
+    ) > 0
         && closing.elapsed() < Duration::from_secs(30)
     {
         tokio::time::sleep(Duration::from_millis(200)).await;

@@ -1,13 +1,13 @@
 //! The capacity tool at small scale (issue 15): a few rooms for about two
 //! seconds against chowka and the bare fan-out server, in open and closed
 //! loop; against PostgreSQL and Colyseus in ignored tests that need
-//! TEST_DATABASE_URL and the npm packages (tests/colyseus/setup.sh), which
+//! TEST_DATABASE_URL and the npm packages (tools/loadgen/colyseus/setup.sh), which
 //! `.ci/run` runs with `--ignored`. The numbers themselves are the machine's:
 //! these tests check that every target is measured, not how fast it is.
 
-use chowka_tests::capacity::report::Measurement;
-use chowka_tests::capacity::workload::Pace;
-use chowka_tests::capacity::{self, Options, Target};
+use chowka_loadgen::capacity::report::Measurement;
+use chowka_loadgen::capacity::workload::Pace;
+use chowka_loadgen::capacity::{self, Options, Target};
 use std::path::Path;
 
 /// A small run of `targets`: 4 rooms (16 sockets), 2 measured seconds.
@@ -21,7 +21,7 @@ fn small(targets: Vec<Target>, closed: bool, chart: &Path) -> Options {
         targets,
         chart: Some(chart.to_path_buf()),
         database_url: std::env::var("TEST_DATABASE_URL")
-            .unwrap_or_else(|_| capacity::postgres::DEFAULT_ADMIN_URL.into()),
+            .unwrap_or_else(|_| chowka_tests::postgres::DEFAULT_ADMIN_URL.into()),
         seed: 7,
         // The test binary has no `bare-server`: the tool's own binary does.
         bare_exe: Some(env!("CARGO_BIN_EXE_loadgen").into()),
@@ -102,11 +102,11 @@ async fn open_loop_measures_chowka_on_postgres() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the Colyseus reference (tests/colyseus/setup.sh)"]
+#[ignore = "needs the Colyseus reference (tools/loadgen/colyseus/setup.sh)"]
 async fn open_loop_measures_colyseus_beside_chowka() {
     assert!(
-        chowka_tests::colyseus::installed(),
-        "the Colyseus reference is not installed: run tests/colyseus/setup.sh"
+        chowka_loadgen::colyseus::installed(),
+        "the Colyseus reference is not installed: run tools/loadgen/colyseus/setup.sh"
     );
     open_loop(vec![Target::ChowkaSqlite, Target::Colyseus]).await;
 }

@@ -10,17 +10,15 @@
 //! binary as child processes; CPU is read from /proc for every node.
 //!
 //! `--failover` instead kills one node of three mid-game and times each
-//! of its rooms' next accepted action, with [`player`]s that reconnect as
-//! the web client does (tests/cluster.rs uses them too).
+//! of its rooms' next accepted action, with players that reconnect as
+//! the web client does (chowka_tests::players, which tests/cluster.rs
+//! uses too).
 
-use crate::capacity::postgres::FreshDatabase;
 use crate::load::{cpu_time, pct, play};
-use crate::{room_of, ws_url, ChildServer, Client};
-use rand::rngs::StdRng;
-use rand::SeedableRng;
+use chowka_tests::players::{player, Recovery};
+use chowka_tests::postgres::FreshDatabase;
+use chowka_tests::{room_of, ws_url, ChildServer, Client};
 use serde_json::json;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Options of `loadgen nodes`.
@@ -36,7 +34,7 @@ pub struct Options {
     #[arg(long, default_value_t = 3)]
     pub nodes: usize,
     /// PostgreSQL URL of a user who may create databases.
-    #[arg(long, env = "TEST_DATABASE_URL", default_value = crate::capacity::postgres::DEFAULT_ADMIN_URL)]
+    #[arg(long, env = "TEST_DATABASE_URL", default_value = chowka_tests::postgres::DEFAULT_ADMIN_URL)]
     pub database_url: String,
     /// NATS URL.
     #[arg(long, env = "TEST_NATS_URL", default_value = "nats://127.0.0.1:4222")]
@@ -148,7 +146,7 @@ async fn failover(opts: &Options) -> Result<(), String> {
     // Games of the dead node's rooms that were over before it died.
     let mut over = 0;
     for code in rooms.iter().step_by(n) {
-        let (_, game) = crate::get(&bases[1], &format!("/api/games/{code}")).await;
+        let (_, game) = chowka_tests::get(&bases[1], &format!("/api/games/{code}")).await;
         over += usize::from(game["finished_at"].as_i64().is_some_and(|t| t < killed_ms));
     }
     println!(
@@ -283,86 +281,4 @@ fn nats_server_pid() -> Option<u32> {
             std::fs::read_to_string(format!("/proc/{pid}/comm"))
                 .is_ok_and(|c| c.trim() == "nats-server")
         })
-}
-
-/// When the first action after a failure was accepted, per room: the
-/// first state with an action on a connection opened after it.
-#[derive(Clone, Default)]
-pub struct Recovery {
-    /// When the failure happened (set once).
-    pub at: Arc<OnceLock<Instant>>,
-    /// Per room, the time from the failure to its next accepted action.
-    pub rooms: Arc<Mutex<HashMap<String, Duration>>>,
-}
-
-impl Recovery {
-    /// A state with an action arrived on a connection opened at `opened`:
-    /// it counts if the connection was opened after the failure (states
-    /// of actions accepted before it may still be on their way over
-    /// connections opened earlier).
-    fn saw_action(&self, code: &str, opened: Instant) {
-        if let Some(at) = self.at.get().filter(|&&at| at <= opened) {
-            let mut rooms = self.rooms.lock().unwrap();
-            rooms
-                .entry(code.to_string())
-                .or_insert_with(|| at.elapsed());
-        }
-    }
-}
-
-/// One player: plays its seat to the end of the game, reconnecting to the
-/// next node whenever its connection closes (as the web client does to
-/// its one address). Starts on node `k`.
-pub async fn player(
-    ws: Vec<String>,
-    code: String,
-    token: String,
-    mut k: usize,
-    recovery: Recovery,
-) -> Result<u32, String> {
-    let mut rng = StdRng::from_entropy();
-    let give_up = Instant::now() + Duration::from_secs(300);
-    let mut reconnects = 0;
-    loop {
-        if Instant::now() > give_up {
-            return Err(format!("room {code}: no end in time"));
-        }
-        let opened = Instant::now();
-        let mut c = match Client::try_join(&ws[k], &code, Some(&token)).await {
-            Ok(c) => c,
-            Err(_) => {
-                k = (k + 1) % ws.len();
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let mut acted_on = 0;
-        loop {
-            if c.over() {
-                return Ok(reconnects);
-            }
-            if c.version() != acted_on {
-                if let Some(action) = c.choose(&mut rng) {
-                    let v = c.version();
-                    let act = json!({"type": "act", "version": v, "action": action});
-                    if !c.send_text(act.to_string()).await {
-                        break;
-                    }
-                    acted_on = v;
-                }
-            }
-            match c.next().await {
-                None => break,
-                Some(m) if m["type"] == "error" && m["code"] != "stale_version" => acted_on = 0,
-                Some(m) if m["type"] == "state" => {
-                    if m["events"].as_array().is_some_and(|e| !e.is_empty()) {
-                        recovery.saw_action(&code, opened);
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        reconnects += 1;
-        k = (k + 1) % ws.len();
-    }
 }

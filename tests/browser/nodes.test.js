@@ -30,7 +30,8 @@ async function nodesKnown(url, count) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
- plays to the end, through a restart of the room\'s node', { skip, timeout: 300000 }, async () => {
+
+test('a game across two nodes plays to the end, through a restart of the room\'s node', { skip, timeout: 300000 }, async () => {
   const name = `chowka_browser_${process.pid}`;
   psql(db, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   psql(db, `CREATE DATABASE ${name}`);

@@ -379,6 +379,21 @@ export async function startTwoPlayerGame(env, { room: body, friendName, hostView
 }
 
 /**
+ * Plays rounds (playRound) of `pages` until they made `clicks` clicks
+ * between them, the game is over or `ms` passed; returns the clicks made.
+ */
+export async function playRounds(pages, clicks, ms) {
+  const until = Date.now() + ms;
+  let made = 0;
+  while (made < clicks && Date.now() < until) {
+    const n = await playRound(pages, until);
+    if (n < 0 || (n === 0 && (await gameStatus(pages[0])).over)) break;
+    made += n;
+  }
+  return made;
+}
+
+/**
  * Clicks through `page`'s own moves (playOneClick) while `more(n)` says so
  * (n: clicks made), the game is on and `ms` has not passed; between its
  * turns it waits for the others' moves. Returns how many clicks.

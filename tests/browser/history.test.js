@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, createRoom, joinRoom, shot, axeScan, PHONE, DESKTOP, playClicks } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, joinRoom, shot, axeScan, PHONE, DESKTOP, playRounds } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -25,10 +25,7 @@ test('a reload mid-game and a spectator arriving mid-game both find the moves an
   for (const p of [asha, ravi]) await p.page.waitForSelector('.game svg.board .pawn');
 
   // A few moves each, and a chat line mid-game.
-  for (let i = 0; i < 3; i++) {
-    await playClicks(asha.page, 3, 5000);
-    await playClicks(ravi.page, 3, 5000);
-  }
+  await playRounds([asha.page, ravi.page], 18, 30000);
   await asha.page.fill('#chat-input', 'well thrown!');
   await asha.page.press('#chat-input', 'Enter');
   await ravi.page.waitForSelector('.feed-chat >> text=well thrown!');

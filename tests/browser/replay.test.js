@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  serverAndBrowser, newPlayer, apiCreateRoom, openInSeat, playToEnd, playClicks, gameStatus, startTwoPlayerGame,
+  serverAndBrowser, newPlayer, apiCreateRoom, openInSeat, playToEnd, playRounds, gameStatus, startTwoPlayerGame,
   axeScan, shot, chowkaBin, PHONE, DESKTOP,
 } from './helpers.js';
 
@@ -217,8 +217,7 @@ test('the moves so far of a game still being played, and a room with no game', {
   const url = env.server.url;
   const { code, host, friend } = await startTwoPlayerGame(env, { room: { name: 'Asha', players: 2 }, friendName: 'Ravi' });
   // Asha throws first; a few of her clicks and Ravi's.
-  await playClicks(host.page, 3, 10000);
-  await playClicks(friend.page, 2, 5000);
+  await playRounds([host.page, friend.page], 5, 15000);
   const { total } = await (await fetch(`${url}/api/rooms/${code}/replay`)).json();
   assert.ok(total >= 2, `some moves were made (${total})`);
 

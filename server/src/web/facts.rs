@@ -8,7 +8,8 @@
 //! request, and it is compressed and revalidated with the page.
 
 use chowka_protocol::{
-    is_grace, mouths_of_value, Board, Entry, Gate, Preset, Side, Square, Stranded, BOARD_SIZES, VALUES,
+    is_grace, mouths_of_value, Board, Entry, Gate, Preset, Side, Square, Stranded, BOARD_SIZES,
+    VALUES,
 };
 use serde::Serialize;
 use std::sync::OnceLock;

@@ -31,6 +31,8 @@ const { seatName } = await import(pathToFileURL(path.join(client, 'js', 'players
 const NAMES = ['Asha', 'Ravi', 'Meena', 'Kiran'];
 const who = (s) => NAMES[s];
 const CENTRE = 24;
+// The 5x5 board's walk facts (facts.js, walkGeometry): its centre, its outer ring's 16 positions.
+const GEOMETRY = { centre: CENTRE, ring: 16 };
 
 /** Every event type, in each of its shapes; `seats` are the players the sentence is about. */
 const EVENTS = [
@@ -81,7 +83,7 @@ for (const lang of langs) {
     for (const e of EVENTS) {
       // Seats 0-3 as the viewer (the subject, the other, the leader, nobody named) and a watcher.
       for (const me of [0, 1, 2, 3, null]) {
-        const lines = feedLines([e], who, CENTRE, me);
+        const lines = feedLines([e], who, GEOMETRY, me);
         const where = `${e.type} ${JSON.stringify(e)} seen by ${me}`;
         if (lines.length !== 1) problems.push(`${where}: ${lines.length} lines`);
         for (const { text } of lines) {

@@ -17,7 +17,7 @@
 import { s, reducedMotion } from './dom.js';
 import { SEATS } from './names.js';
 import { sound } from './sound.js';
-import { t } from './i18n.js';
+import { t, formatNumber } from './i18n.js';
 
 const CELL = 100;
 // Room for the yards; 90 keeps a yard's tap area at 24 px on an 11x11 board on a 360 px phone.
@@ -292,7 +292,7 @@ export class BoardView {
     if (count > 1) {
       body.append(s('g', { transform: `translate(${r * 0.8} ${-r * 0.8}) scale(${this.numberScale})` },
         s('circle', { class: 'count-bg', r: 13 }),
-        s('text', { class: 'count', y: 5, 'text-anchor': 'middle', text: String(count) })));
+        s('text', { class: 'count', y: 5, 'text-anchor': 'middle', text: formatNumber(count) })));
     }
     outer.append(body);
     if (movable) {

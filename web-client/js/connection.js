@@ -4,7 +4,7 @@
 // only costs a moment. A silent dead socket is detected by keep-alive pings.
 
 /** Path of the game WebSocket on the server (docs/protocol.md). */
-export const WS_PATH = '/ws';
+const WS_PATH = '/ws';
 
 const PING_EVERY_MS = 15000;
 /** No message at all for this long means the socket is dead even if it looks open. */

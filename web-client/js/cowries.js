@@ -1,13 +1,15 @@
 // The four cowries, drawn as they fell: mouth up shows the toothed slit,
-// mouth down the smooth back (R5: k mouths up is k; all four is 4, none is
-// 8). A throw tumbles them briefly unless the user prefers reduced motion.
+// mouth down the smooth back (R5; how many for each value is the server's,
+// facts.js). A throw tumbles them briefly unless the user prefers reduced motion.
 
 import { s, reducedMotion } from './dom.js';
 import { t } from './i18n.js';
+import { rulesFacts } from './facts.js';
 
-/** How many cowries show their mouth for a thrown value. */
-export function mouthsUp(value) {
-  return value === 8 ? 0 : value;
+/** How many cowries show their mouth for a thrown value (the server's facts, R5). */
+function mouthsUp(value) {
+  const { values, mouths } = rulesFacts();
+  return mouths[values.indexOf(value)] ?? 0;
 }
 
 function shell(up, i) {

@@ -14,7 +14,7 @@ import { t } from './i18n.js';
 const FRAGMENT = /^#seat=([0-9a-f]{32})$/i;
 
 /** The personal link that opens seat `token` of room `code` on another device. */
-export function deviceLink(code, token) {
+function deviceLink(code, token) {
   return `${location.origin}/r/${code}#seat=${token}`;
 }
 

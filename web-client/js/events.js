@@ -4,7 +4,8 @@
 // them, so "You threw 4 — chowka! Throw again." rather than their own name.
 // The sentences are the catalog's (web-client/i18n/LANG/game.js, event.*).
 
-import { t, currentLanguage } from './i18n.js';
+import { t, currentLanguage, formatNumber } from './i18n.js';
+import { graceName } from './facts.js';
 
 /**
  * Items (pawn numbers, names) as one list in the player's language:
@@ -13,7 +14,7 @@ import { t, currentLanguage } from './i18n.js';
  * @param {'conjunction'|'disjunction'} [type]
  */
 export function listOf(items, type = 'conjunction') {
-  return new Intl.ListFormat(currentLanguage(), { type }).format(items.map(String));
+  return new Intl.ListFormat(currentLanguage(), { type }).format(items.map((v) => (typeof v === 'number' ? formatNumber(v) : String(v))));
 }
 
 /** Pawn numbers as players count them (from 1), as a list. */
@@ -27,10 +28,11 @@ const pawnsOf = (pawns) => listOf(pawns.map((p) => p + 1));
  * they are the other person).
  * @param {object} e the event
  * @param {(seat: number) => string} who a seat's display name
- * @param {number} centre the centre's path position
+ * @param {{centre: number, ring: number}} geometry the centre's path position,
+ *   and how many path positions the outer ring has (facts.js, walkGeometry)
  * @param {number|null} [me] the viewer's seat, said as "you" (null for a watcher)
  */
-export function eventText(e, who, centre, me = null) {
+export function eventText(e, who, geometry, me = null) {
   const isMe = (s) => me !== null && me !== undefined && s === me;
   // The key's variant for the first of `cases` ([seat, suffix]) that is the viewer.
   const variant = (key, ...cases) => {
@@ -41,7 +43,8 @@ export function eventText(e, who, centre, me = null) {
   const say = (key, seat, params = {}) => t(variant(key, [seat, 'you']), { who: who(seat), ...params });
   switch (e.type) {
     case 'thrown': {
-      const key = e.value === 4 ? 'event.thrown.chowka' : e.value === 8 ? 'event.thrown.bhara' : 'event.thrown';
+      const grace = graceName(e.value);
+      const key = grace ? `event.thrown.${grace}` : 'event.thrown';
       return say(key, e.player, { value: e.value });
     }
     case 'skipped':
@@ -51,11 +54,15 @@ export function eventText(e, who, centre, me = null) {
     case 'walked': {
       const pair = e.pawns.length === 2;
       const params = { pawn: pawnsOf(e.pawns), value: e.value };
-      if (e.to === centre) return say(pair ? 'event.walked.pair.centre' : 'event.walked.centre', e.player, params);
-      // With the lap gate (R8) a pawn can wrap round: then to < from.
-      const steps = e.to >= e.from ? e.to - e.from : null;
+      if (e.to === geometry.centre) return say(pair ? 'event.walked.pair.centre' : 'event.walked.centre', e.player, params);
+      // Path positions below `ring` are the outer ring. A walk that goes
+      // past its end (the lap gate, R8) comes round to its start again, so
+      // it lands `ring` positions further on than its position says.
+      const ahead = e.to - e.from;
+      const steps = ahead >= 0 ? ahead : ahead + geometry.ring;
+      const lap = e.from + steps >= geometry.ring && e.to < geometry.ring;
+      if (lap) return say(pair ? 'event.walked.pair.lap' : 'event.walked.lap', e.player, params);
       if (!pair && steps === e.value) return say('event.walked.forward', e.player, params);
-      if (steps === null) return say(pair ? 'event.walked.pair.lap' : 'event.walked.lap', e.player, params);
       return say(pair ? 'event.walked.pair.steps' : 'event.walked.steps', e.player, { ...params, n: steps });
     }
     case 'pair_committed':
@@ -112,11 +119,11 @@ function kindOf(type) {
  * history replayed on (re)connect both use it, so they read the same.
  * @param {object[]} events the events of one `state` message
  * @param {(seat: number) => string} who a seat's display name
- * @param {number} centre the centre's path position
+ * @param {{centre: number, ring: number}} geometry as for eventText
  * @param {number|null} [me] the viewer's seat ("you"), null for a watcher
  * @returns {{text: string, kind: ''|'turn'|'hit'|'penalty'|'truce'|'win'}[]}
  */
-export function feedLines(events, who, centre, me = null) {
+export function feedLines(events, who, geometry, me = null) {
   const lines = [];
   for (const e of events) {
     if (e.type === 'turn_began') {
@@ -124,7 +131,7 @@ export function feedLines(events, who, centre, me = null) {
       lines.push({ text: t(mine ? 'event.turnBegan.you' : 'event.turnBegan', { round: e.round, who: who(e.player) }), kind: 'turn' });
       continue;
     }
-    const text = eventText(e, who, centre, me);
+    const text = eventText(e, who, geometry, me);
     if (text) lines.push({ text, kind: kindOf(e.type) });
   }
   return lines;

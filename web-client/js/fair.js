@@ -5,7 +5,7 @@
 // (the same check as `chowka verify`).
 
 /** The scheme this file implements; also the domain tag of the key. */
-export const SCHEME = 'chowka-fair/1';
+const SCHEME = 'chowka-fair/1';
 
 /** Games this page has sent its seed for (commitment and seat): one seed per game, whatever the reconnects. */
 const sent = new Set();
@@ -16,7 +16,7 @@ export function toHex(bytes) {
 }
 
 /** 64 hexadecimal digits as 32 bytes, or null for anything else. */
-export function fromHex(hex) {
+function fromHex(hex) {
   if (typeof hex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(hex)) return null;
   const out = new Uint8Array(32);
   for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);

@@ -16,15 +16,14 @@
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
 import { showThrow } from './cowries.js';
-import { eventText, feedLines, listOf } from './events.js';
-import { renderPlayers, seatName, swatch, textWith } from './players.js';
-import { t } from './i18n.js';
+import { renderPlayers, seatName } from './players.js';
+import { t, formatNumber } from './i18n.js';
 import { announce } from './announce.js';
-import { sound } from './sound.js';
 import { SEATS } from './names.js';
-
-/** Events worth a message over the board, not only a line in the log. */
-const FLASH = new Set(['hit', 'grace_penalty', 'turn_undone', 'held_forfeited', 'truce_offered', 'truce_accepted', 'betrayal', 'relay']);
+import { graceName, walkGeometry } from './facts.js';
+import { digest, takeoverText } from './game-events.js';
+import { confirmStrand, describe, destinations, merged } from './game-moves.js';
+import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock } from './game-panels.js';
 
 export class GameScreen {
   /**
@@ -143,6 +142,7 @@ export class GameScreen {
 
   setBoard(board, seat) {
     this.geom = board;
+    this.walks = walkGeometry(board);
     this.board.setGeometry(board, seat);
   }
 
@@ -170,10 +170,10 @@ export class GameScreen {
         if (this.dialog.open) this.dialog.close();
       }
     }
-    const anim = events ? this.digest(events) : { walks: [], hits: [], spoken: [] };
+    const anim = events ? digest(this, events) : { walks: [], hits: [], spoken: [] };
     if (events) this.lastMoves = { seat: ctx.game?.to_move ?? null, legal: ctx.game?.legal ?? [] };
     const spoken = anim.spoken;
-    const takeover = this.takeovers();
+    const takeover = takeoverText(this);
     if (takeover) {
       this.feed.event(takeover, 'penalty');
       // The viewer's own banner says it already: no flash over the board too.
@@ -188,106 +188,7 @@ export class GameScreen {
     if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
   }
 
-  /**
-   * A sentence when a computer has just begun to play a person's seat: the
-   * turn clock ran out, the player is away, or the host handed it over.
-   * The server says so only by the seat's `standin` flag; the clock running
-   * out is told apart by the clock's deadline having passed.
-   */
-  takeovers() {
-    const { room, game } = this.ctx;
-    const before = this.standins;
-    this.standins = room.seats.map((s) => !!s.standin);
-    if (!game || game.result !== 'ongoing' || !before.length) return null;
-    const me = this.ctx.seat;
-    const said = [];
-    room.seats.forEach((seat, i) => {
-      if (seat.bot || !!seat.standin === before[i]) return;
-      if (!seat.standin) {
-        // A turn played for a clock run out ends by itself: nothing to say.
-        if (this.timedOut.delete(i)) return;
-        said.push(i === me ? t('game.back.you') : t('game.back.other', { who: this.who(i) }));
-        return;
-      }
-      const timeUp = i === game.to_move && this.clockEnd !== null && Date.now() >= this.clockEnd - 1500;
-      if (timeUp) {
-        this.timedOut.add(i);
-        said.push(i === me ? t('game.timeUp.you') : t('game.timeUp.other', { who: this.who(i) }));
-      } else {
-        said.push(i === me ? t('game.standin.you') : t('game.standin.other', { who: this.who(i) }));
-      }
-    });
-    return said.length ? said.join(' ') : null;
-  }
 
-  /** Turns events into log lines, sounds and animations; returns them with the sentences to speak. */
-  digest(events) {
-    const walks = [];
-    const hits = [];
-    let trail = null;
-    const who = (s) => this.who(s);
-    const me = this.ctx.seat;
-    for (const e of events) {
-      switch (e.type) {
-        case 'thrown':
-          this.lastThrow = e.value;
-          showThrow(this.cowries, e.value, true);
-          this.showThrowValue(e.value);
-          sound.throw();
-          if (e.value === 4 || e.value === 8) sound.grace();
-          break;
-        case 'walked': {
-          // The squares walked are the server's: the walk of this move among
-          // the legal moves of the state before. Should that state have been
-          // missed, the pawn hops straight to where it ended.
-          const positions = this.walkOf(e) ?? [e.from, e.to];
-          walks.push({ seat: e.player, pawns: e.pawns, positions: positions.slice(0, -1) });
-          trail = positions.map((p) => this.geom.paths[e.player][p]);
-          break;
-        }
-        case 'entered':
-          hits.push({ seat: e.player, pawns: e.pawns });
-          trail = [this.geom.paths[e.player][0]];
-          break;
-        case 'hit':
-          hits.push({ seat: e.victim, pawns: e.pawns });
-          setTimeout(() => sound.hit(), 300);
-          break;
-        case 'grace_penalty':
-        case 'turn_undone':
-        case 'held_forfeited':
-          sound.lose();
-          break;
-        case 'turn_began':
-          this.lastThrow = null;
-          showThrow(this.cowries, null, false);
-          this.showThrowValue(null);
-          if (e.player === me) setTimeout(() => sound.turn(), 250);
-          break;
-        case 'won':
-        case 'draw':
-          sound.win();
-          break;
-        default:
-          break;
-      }
-      if (FLASH.has(e.type)) {
-        const text = eventText(e, who, this.geom.centre, me);
-        if (text) this.flash(text, e.type);
-      }
-    }
-    // The log: one source with the history replayed on (re)connect.
-    const lines = feedLines(events, who, this.geom.centre, me);
-    for (const l of lines) this.feed.event(l.text, l.kind);
-    const spoken = lines.filter((l) => l.kind !== 'turn').map((l) => l.text);
-    if (trail) this.trail = trail;
-    if (!events.length) {
-      // A fresh full state: nothing to animate, no throw to show.
-      showThrow(this.cowries, null, false);
-      this.showThrowValue(null);
-    }
-    return { walks, hits, spoken };
-  }
 
   /** The banner's Throw shows while the real one can be used but is out of view. */
   showBannerThrow() {
@@ -304,19 +205,12 @@ export class GameScreen {
     this.bannerThrow.disabled = this.throwBtn.disabled;
   }
 
-  /** The walk (path positions) the server gave the move of a `walked` event, if it was among the last legal moves. */
-  walkOf(e) {
-    if (this.lastMoves.seat !== e.player) return null;
-    const same = (a, b) => a.length === b.length && a.every((p, i) => p === b[i]);
-    const m = this.lastMoves.legal.find((l) => l.value === e.value && same(l.pawns, e.pawns));
-    const w = m?.walk;
-    return w && w[0] === e.from && w[w.length - 1] === e.to ? w : null;
-  }
 
   showThrowValue(v) {
-    this.throwValueEl.textContent = v ? String(v) : '';
-    this.throwValueEl.title = v === 4 ? t('game.throwValue.chowka') : v === 8 ? t('game.throwValue.bhara') : '';
-    this.throwValueEl.classList.toggle('grace', v === 4 || v === 8);
+    this.throwValueEl.textContent = v ? formatNumber(v) : '';
+    const grace = graceName(v);
+    this.throwValueEl.title = grace ? t(`game.throwValue.${grace}`) : '';
+    this.throwValueEl.classList.toggle('grace', !!grace);
   }
 
   flash(text, type) {
@@ -365,7 +259,7 @@ export class GameScreen {
     // A value alone lists its moves as buttons too: big targets on a phone,
     // and every move reachable without finding a pawn on the board.
     if (this.sel.pawn === null && this.sel.value !== null) {
-      const c = this.merged(this.candidates());
+      const c = merged(this, this.candidates());
       if (c.length <= 8) this.choices = c;
       this.render();
     }
@@ -382,30 +276,11 @@ export class GameScreen {
 
   /** With several moves left, list them; with one, play it. */
   resolve(moves) {
-    const distinct = this.merged(moves);
+    const distinct = merged(this, moves);
     if (distinct.length === 1) this.play(distinct[0]);
     else if (distinct.length > 1) this.choices = distinct;
   }
 
-  /**
-   * One move for each different outcome: moves whose pawns stand on the
-   * same square(s) with the same value, destination, hit and warning are
-   * the same choice for the player (four pawns at home, each "with 1"),
-   * so the first stands for them all; `same` counts them.
-   */
-  merged(moves) {
-    const g = this.ctx.game;
-    const me = this.ctx.seat;
-    const groups = new Map();
-    for (const m of moves) {
-      const from = m.pawns.map((p) => g.pawns[me][p]).sort((a, b) => (a ?? -1) - (b ?? -1));
-      const key = JSON.stringify([from, m.value, m.to, m.hits ?? null, m.target ?? null, !!m.strands, !!m.commits]);
-      const known = groups.get(key);
-      if (known) known.same++;
-      else groups.set(key, { ...m, same: 1 });
-    }
-    return [...groups.values()];
-  }
 
   clearSelection(rerender = true) {
     if (this.sel.pawn === null && this.sel.value === null && !this.choices) return;
@@ -422,7 +297,7 @@ export class GameScreen {
   /** Plays a legal move, asking first if it strands the turn (R12). */
   play(m) {
     if (m.strands) {
-      this.confirmStrand(m);
+      confirmStrand(this, m);
       return;
     }
     const action = { do: 'move', pawns: m.pawns, value: m.value };
@@ -446,24 +321,6 @@ export class GameScreen {
     this.render();
   }
 
-  confirmStrand(m) {
-    const undo = this.ctx.room.rules.stranded === 'undo';
-    fill(this.dialog,
-      h('h2', { id: 'confirm-title', text: t('game.strand.title') }),
-      // The move on a line of its own, then what it leads to: two whole sentences.
-      h('p', { class: 'strand-move' }, h('strong', { text: describe(m, this, false) })),
-      h('p', { text: t(undo ? 'game.strand.undo' : 'game.strand.forfeit') }),
-      h('div', { class: 'dialog-buttons' },
-        h('button', { type: 'button', class: 'btn', autofocus: true, onclick: () => this.dialog.close() }, t('game.strand.another')),
-        h('button', {
-          type: 'button', class: 'btn danger', id: 'strand-confirm',
-          onclick: () => {
-            this.dialog.close();
-            this.play({ ...m, strands: false });
-          },
-        }, t('game.strand.anyway'))));
-    this.dialog.showModal();
-  }
 
   focusFirst(selector) {
     // Keep keyboard users moving through the choice; mouse users see no ring
@@ -485,103 +342,26 @@ export class GameScreen {
     const selectable = this.sel.value === null ? legal : legal.filter((m) => m.value === this.sel.value);
     for (const m of selectable) for (const p of m.pawns) movable.add(`${seat}:${p}`);
     const selected = new Set(this.sel.pawn !== null ? [`${seat}:${this.sel.pawn}`] : []);
-    let dests = [];
-    if (this.sel.pawn !== null && !this.choices) {
-      const groups = new Map();
-      for (const m of this.candidates()) {
-        const key = this.destKey(m);
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(m);
-      }
-      dests = [...groups.entries()].map(([key, moves]) => {
-        const values = [...new Set(moves.map((m) => m.value))].sort((a, b) => a - b);
-        const hit = moves.some((m) => m.hits !== null && m.hits !== undefined);
-        return {
-          key,
-          square: this.geom.paths[seat][moves[0].to],
-          label: values.join('/'),
-          hit,
-          strands: moves.every((m) => m.strands),
-          // Short phrases, each whole in the catalog, joined by commas.
-          aria: [t('game.dest', { values: listOf(values, 'disjunction') }), hit && t('game.dest.hits'), moves.some((m) => m.strands) && t('game.dest.strands')].filter(Boolean).join(', '),
-        };
-      });
-    }
+    const dests = this.sel.pawn !== null && !this.choices ? destinations(this) : [];
     this.board.render(game, { movable, selected, dests, trail: this.trail, seatLabel: (s) => this.who(s) });
 
     // Banner: whose turn, or the result.
     const over = game.result !== 'ongoing';
     const toMove = game.to_move;
-    this.banner.className = `turn-banner seat-${toMove}${mine ? ' mine' : ''}${over ? ' over' : ''}`;
-    // A long name is cut short with an ellipsis (the whole name in its
-    // title), so the banner stays one line and never widens the page.
-    const nameSpan = (s) => h('span', { class: 'turn-name', title: this.who(s), text: this.who(s) });
-    if (over) {
-      const w = game.result.winner;
-      fill(this.banner, w !== undefined
-        ? [swatch(w), h('strong', { class: 'turn-who' }, w === seat ? t('game.banner.youWon') : textWith('game.banner.won', {}, { who: nameSpan(w) }))]
-        : h('strong', { class: 'turn-who', text: t('game.banner.draw') }));
-    } else {
-      const computer = room.seats[toMove]?.standin && !room.seats[toMove]?.bot;
-      fill(this.banner, swatch(toMove),
-        h('strong', { class: 'turn-who' }, mine ? t('game.banner.yourTurn') : textWith('game.banner.turn', {}, { who: nameSpan(toMove) })),
-        computer && h('span', { class: 'turn-standin', text: t(mine ? 'game.banner.computerPlaysYours' : 'game.banner.computerPlaying') }),
-        h('span', { class: 'round', text: t('game.banner.round', { round: game.round }) }),
-        this.clockEl, this.bannerThrow);
-    }
+    renderBanner(this, mine);
     this.heading.textContent = t('game.heading', { code: this.ctx.code });
     // The tab says so when it is your turn, even while another tab is open.
     document.title = mine ? t('game.tabTitle.turn', { game: t('site.gameName') }) : t('game.tabTitle.room', { code: this.ctx.code, game: t('site.gameName') });
     const myStandin = seat !== null && !over && room.seats[seat]?.standin;
     this.standinEl.hidden = !myStandin;
     if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? t('game.timeUp.mine') : t('game.standin.you');
-    this.startClock(room.clock_ms, over, mine);
+    startClock(this, room.clock_ms, over, mine);
     // At the end the result is the news: no stale flash over it.
     if (over) this.flashEl.hidden = true;
 
-    // Controls.
-    this.controls.hidden = over;
-    const heldValues = game.held.slice().sort((a, b) => a - b);
-    const usable = new Set(legal.map((m) => m.value));
-    this.throwBtn.hidden = !(mine && game.can_throw);
-    this.throwBtn.disabled = this.busy;
-    this.throwBtn.textContent = game.pending > 1 ? t('game.throwLeft', { n: game.pending }) : t('game.throw');
-    const toCome = game.pending ? t('game.pending.toCome', { n: game.pending }) : t('game.pending.none');
-    // Two separate facts, each whole in the catalog.
-    this.pendingEl.textContent = over ? '' : [toCome, game.run && t('game.pending.run', { n: game.run })].filter(Boolean).join(' · ');
-    const seen = new Map();
-    this.heldLabel.textContent = mine ? t('game.held') : t('game.holds', { who: this.who(toMove) });
-    fill(this.heldEl, heldValues.length && !mine ? heldValues.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) }))
-      : heldValues.length ? heldValues.map((v) => {
-      const nth = (seen.get(v) || 0) + 1;
-      seen.set(v, nth);
-      const canUse = mine && usable.has(v) && !this.busy;
-      return h('button', {
-        type: 'button',
-        class: ['chip', (v === 4 || v === 8) && 'grace', this.sel.value === v && nth === 1 && 'selected'],
-        'aria-pressed': String(this.sel.value === v && nth === 1),
-        disabled: !canUse,
-        'data-value': v,
-        'aria-label': t(canUse ? 'game.value' : 'game.value.cannot', { value: v }),
-        onclick: () => this.pickValue(v),
-      }, String(v));
-    }) : h('span', { class: 'none', text: t('game.nothingYet') }));
-    this.showBannerThrow();
-    this.skipBtn.hidden = !(mine && game.can_skip);
-    this.skipBtn.disabled = this.busy;
+    renderControls(this, mine, legal);
 
-    let hint;
-    if (seat === null) hint = t('game.hint.watching');
-    else if (!mine) hint = t('game.hint.waiting', { who: this.who(toMove) });
-    else if (this.busy) hint = t('game.hint.sending');
-    else if (this.choices) hint = t(this.choices.length > 1 ? 'game.hint.several' : 'game.hint.tapMove');
-    else if (this.sel.pawn !== null) hint = t(this.sel.value !== null ? 'game.hint.chooseSquare' : 'game.hint.squareOrValue');
-    else if (this.sel.value !== null) hint = t('game.hint.pawnFor', { value: this.sel.value });
-    else if (legal.length) hint = t(game.can_throw ? 'game.hint.throwOrMove' : 'game.hint.move');
-    else if (game.can_throw) hint = t('game.hint.throw');
-    else if (game.can_skip) hint = t('game.hint.skip');
-    else hint = '';
-    this.hintEl.textContent = hint;
+    this.hintEl.textContent = hintText(this, legal, mine);
     fill(this.choiceEl, (this.choices || []).map((m, i) =>
       h('button', { type: 'button', class: ['btn', 'choice', m.strands && 'warn'], 'data-choice': i, onclick: () => this.play(m) }, describe(m, this))));
     // On a phone the list can fall below the fold: bring it into view once.
@@ -592,8 +372,8 @@ export class GameScreen {
     this.cancelBtn.parentElement.hidden = this.sel.pawn === null && this.sel.value === null && !this.choices;
 
     // Truces (3-4 players with O6), result, players.
-    this.renderTruce();
-    this.renderResult();
+    renderTruce(this);
+    renderResult(this);
     renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i) });
     const watching = this.ctx.presence?.spectators ?? 0;
     this.watchersEl.textContent = watching ? ` ${t('game.watching', { n: watching })}` : '';
@@ -610,129 +390,4 @@ export class GameScreen {
       if (!this.el.contains(document.activeElement)) this.banner.focus({ preventScroll: true });
     }
   }
-
-  /**
-   * Counts the turn clock down in the banner. In its last ten seconds it
-   * turns red, and the player to move is told once, aloud and on screen.
-   */
-  startClock(ms, over, mine) {
-    clearInterval(this.clockTimer);
-    this.clockEl.textContent = '';
-    this.clockEl.classList.remove('low');
-    this.banner.classList.remove('hurry');
-    if (ms === null || ms === undefined || over) {
-      this.clockEnd = null;
-      return;
-    }
-    const end = Date.now() + ms;
-    // The same deadline again (a presence change re-renders): warned already.
-    const same = this.clockEnd !== null && Math.abs(this.clockEnd - end) < 1500;
-    this.clockEnd = end;
-    if (!same) this.warned = false;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      const low = left <= 10;
-      this.clockEl.textContent = t(low ? 'game.clock.low' : 'game.clock', { n: left });
-      this.clockEl.classList.toggle('low', low);
-      this.banner.classList.toggle('hurry', low && mine);
-      if (low && mine && !this.warned && left > 0) {
-        this.warned = true;
-        announce(t('game.clock.warn', { n: left }));
-      }
-      if (left === 0) clearInterval(this.clockTimer);
-    };
-    tick();
-    this.clockTimer = setInterval(tick, 1000);
-  }
-
-  renderTruce() {
-    const { game, seat } = this.ctx;
-    const show = this.geom.truces_possible;
-    this.truceEl.hidden = !show;
-    if (!show) return;
-    const parts = [h('h2', { id: 'truce-title', class: 'panel-title', text: t('truce.title') })];
-    parts.push(h('p', { class: 'hint', text: game.leader !== null && game.leader !== undefined ? t('truce.leader', { who: this.who(game.leader) }) : t('truce.noLeader') }));
-    if (game.offer) {
-      const o = game.offer;
-      if (o.to === seat) {
-        parts.push(h('div', { class: 'offer mine', role: 'alert' },
-          h('p', { text: t('truce.offerToYou', { from: this.who(o.from), leader: this.who(o.leader) }) }),
-          h('div', { class: 'dialog-buttons' },
-            h('button', { type: 'button', class: 'btn primary', onclick: () => this.send({ do: 'answer_truce', accept: true }) }, t('truce.accept')),
-            h('button', { type: 'button', class: 'btn', onclick: () => this.send({ do: 'answer_truce', accept: false }) }, t('truce.decline')))));
-      } else {
-        parts.push(h('p', { class: 'offer', text: t('truce.offerWaiting', { from: this.who(o.from), to: this.who(o.to), leader: this.who(o.leader) }) }));
-      }
-    }
-    if (this.myTurn() && game.truce_partners.length && !game.offer) {
-      parts.push(h('div', { class: 'truce-offers' }, game.truce_partners.map((p) =>
-        h('button', { type: 'button', class: 'btn small', onclick: () => this.send({ do: 'offer_truce', to: p }) }, swatch(p), ` ${t('truce.offer', { who: this.who(p) })}`))));
-    }
-    parts.push(h('ul', { class: 'truce-list' }, game.truces.length
-      ? game.truces.map((tr) => h('li', { text: t('truce.inForce', { a: this.who(tr.a), b: this.who(tr.b), leader: this.who(tr.leader), round: tr.ends_at_round }) }))
-      : h('li', { class: 'none', text: t('truce.none') })));
-    if (game.betrayals.length) {
-      parts.push(h('p', { class: 'betrayals', text: t('truce.betrayals', { list: listOf(game.betrayals.map((b) => t('truce.betrayal', { who: this.who(b.player), round: b.round }))) }) }));
-    }
-    fill(this.truceEl, parts);
-  }
-
-  renderResult() {
-    const { room, game, seat } = this.ctx;
-    const over = game.result !== 'ongoing';
-    this.resultEl.hidden = !over;
-    if (!over) return;
-    // On a phone the result falls below the board: bring it (and Rematch) into view once.
-    if (!this.shownResult) {
-      this.shownResult = true;
-      requestAnimationFrame(() => this.resultEl.scrollIntoView({ block: 'nearest' }));
-    }
-    const w = game.result.winner;
-    const title = w === undefined ? t('result.draw') : w === seat ? t('result.youWon') : t('result.wins', { who: this.who(w) });
-    const buttons = [];
-    if (room.rematch) {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'goto-rematch', onclick: () => this.actions.gotoRematch(room.rematch) }, t(seat !== null ? 'result.gotoRematch' : 'result.watchRematch')));
-    } else if (seat !== null) {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big', id: 'rematch-btn', onclick: () => this.actions.rematch() }, t('result.rematch')));
-    }
-    buttons.push(h('a', { href: '/', class: 'btn ghost' }, t('result.newGame')));
-    buttons.push(h('a', { href: `/r/${this.ctx.code}#replay`, class: 'btn ghost', id: 'watch-replay' }, t('replay.watch')));
-    const finishedIn = room.seats.map((s, i) => ({ i, n: game.pawns[i].filter((p) => p === this.geom.centre).length }));
-    fill(this.resultEl,
-      h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
-      h('p', { text: t('result.after', { n: game.round, scores: finishedIn.map(({ i, n }) => t('result.atCentre', { who: this.who(i), n, total: room.rules.pawns })).join(' · ') }) }),
-      h('div', { class: 'result-buttons' }, buttons));
-  }
-}
-
-/**
- * A move in words, for the choice buttons and the strand warning: one
- * whole sentence of the catalog per kind of move (move.*), then the hit
- * and, unless `warn` is false, the stranding as sentences around it.
- */
-function describe(m, screen, warn = true) {
-  const g = screen.ctx.game;
-  const me = screen.ctx.seat;
-  const waiting = m.pawns.every((p) => g.pawns[me][p] === null);
-  // The squares walked, counted from the server's walk (a pair walks half
-  // its value, a lap wraps round: the client need not know).
-  const steps = m.walk.length - 1;
-  // Several pawns on one square make the same move: any of them will do.
-  const any = (m.same ?? 1) > 1;
-  const params = { pawn: m.pawns[0] + 1, value: m.value, n: steps };
-  let text;
-  if (waiting) {
-    if (m.pawns.length > 1) text = t('move.enter.many', { ...params, n: m.pawns.length });
-    else text = t(any ? 'move.enter.any' : 'move.enter.pawn', params);
-  } else if (m.pawns.length === 2) text = t(m.commits ? 'move.pair.commit' : 'move.pair', params);
-  else {
-    const from = g.pawns[me][m.pawns[0]];
-    if (m.to === screen.geom.centre) text = t(any ? 'move.any.centre' : 'move.pawn.centre', params);
-    else if (steps !== m.value) text = t(any ? 'move.any.steps' : 'move.pawn.steps', params);
-    else if (from === 0) text = t(any ? 'move.any.fromHome' : 'move.pawn.fromHome', params);
-    else text = t(any ? 'move.any' : 'move.pawn', params);
-  }
-  if (m.hits !== null && m.hits !== undefined) text = t('move.hitting', { move: text, victim: screen.who(m.hits) });
-  if (m.strands && warn) text = t('move.strands', { move: text });
-  return text;
 }

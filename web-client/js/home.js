@@ -5,8 +5,8 @@
 // finished games, each with its replay.
 
 import { h, fill } from './dom.js';
-import { PRESETS, OPTIONS, SEATS, LEVELS, levelName } from './names.js';
-import { t, currentLanguage } from './i18n.js';
+import { presets, options, SEATS, LEVELS, levelName } from './names.js';
+import { t, formatNumber, numberLocale } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
@@ -60,7 +60,7 @@ function fillCreateForm(form, table, navigate) {
   const optionControls = {};
   const name = nameInput('create-name');
 
-  const presetCards = h('div', { class: 'preset-cards' }, PRESETS.map((p, i) =>
+  const presetCards = h('div', { class: 'preset-cards' }, presets().map((p, i) =>
     h('label', { class: 'preset-card' },
       h('input', { type: 'radio', name: 'preset', value: p.id, checked: i === 0, onchange: () => { state.preset = p.id; resetOptions(); } }),
       h('span', { class: 'preset-name', text: p.name }),
@@ -75,7 +75,7 @@ function fillCreateForm(form, table, navigate) {
           h('span', { text: fmt(v) })))));
 
   const boardSet = segmented(t('home.board'), 'board', boards, state.board, (v) => { state.board = v; resetOptions(); }, (v) => t('home.boardSize', { size: v }));
-  const seatsSet = segmented(t('home.players'), 'players', [2, 3, 4], 2, () => {}, (v) => `${v}`);
+  const seatsSet = segmented(t('home.players'), 'players', [2, 3, 4], 2, () => {}, (v) => formatNumber(v));
 
   const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
   const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
@@ -83,7 +83,7 @@ function fillCreateForm(form, table, navigate) {
     h('div', { class: 'field option' }, optionHead(pawns, t('home.pawns'), 'C10'), pawns, pawnsNote),
   ];
   pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
-  for (const [key, opt] of Object.entries(OPTIONS)) {
+  for (const [key, opt] of Object.entries(options())) {
     const hint = h('p', { class: 'hint', id: `opt-${key}-hint` });
     const sel = h('select', { id: `opt-${key}`, name: key, 'aria-describedby': `opt-${key}-hint` },
       Object.keys(opt.values).map((v) => h('option', { value: v, text: opt.names[v] })));
@@ -99,7 +99,7 @@ function fillCreateForm(form, table, navigate) {
     const entry = table.find((t) => t.rules.preset === state.preset && t.rules.board === state.board);
     const d = entry.rules;
     fill(pawns, entry.pawns.map((k) =>
-      h('option', { value: k, selected: k === d.pawns, text: `${k}` })));
+      h('option', { value: k, selected: k === d.pawns, text: formatNumber(k) })));
     pawnsNote.textContent = t('home.pawnsHint', { n: d.pawns });
     for (const [key, c] of Object.entries(optionControls)) {
       c.sel.value = String(d[key]);
@@ -277,7 +277,7 @@ function joinForm(navigate) {
 }
 
 function roomItem(r) {
-  const preset = PRESETS.find((p) => p.id === r.preset);
+  const preset = presets().find((p) => p.id === r.preset);
   return h('li', { class: 'room-item' },
     h('a', { href: `/r/${r.code}`, class: 'room-link' },
       h('span', { class: 'room-host', text: r.host ? t('home.open.hostRoom', { host: r.host }) : r.code }),
@@ -288,11 +288,10 @@ function roomItem(r) {
 function ago(ms) {
   const s = Math.max(0, (Date.now() - ms) / 1000);
   if (s < 90) return t('home.recent.justNow');
-  const lang = currentLanguage();
-  const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'always', style: 'short' });
+  const rel = new Intl.RelativeTimeFormat(numberLocale(), { numeric: 'always', style: 'short' });
   if (s < 5400) return rel.format(-Math.round(s / 60), 'minute');
   if (s < 129600) return rel.format(-Math.round(s / 3600), 'hour');
-  return new Date(ms).toLocaleDateString(lang);
+  return new Date(ms).toLocaleDateString(numberLocale());
 }
 
 /**
@@ -308,7 +307,7 @@ function archivedName(name) {
 function gameItem(g) {
   const names = (g.players ?? []).map((p, i) => archivedName(p) || t('home.recent.seat', { n: i + 1 }));
   const w = g.result?.winner;
-  const preset = PRESETS.find((p) => p.id === g.preset);
+  const preset = presets().find((p) => p.id === g.preset);
   const outcome = w !== undefined && w !== null ? t('home.recent.won', { who: names[w] ?? SEATS[w]?.colour }) : t('home.recent.draw');
   return h('li', { class: 'game-item' },
     // The link's name is its visible text (no aria-label that would differ).

@@ -4,60 +4,28 @@
 // with role="img" and a sentence for screen readers. They only draw; the
 // game's own board (board.js) stays the one that plays.
 //
-// The geometry follows the rule book: a square is [row, col] as South sees
-// it (R1); homes are the middles of the edges (R2); South's path walks the
-// outer ring anticlockwise, then each inner ring the other way round (R3);
-// crosses mark homes, the centre and the corners of rings 1..m-2 (R4).
+// The geometry is the server's (facts.js): a square is [row, col] as South
+// sees it (R1); South's path, the homes, the safe squares and the gate come
+// with the page, so the guide draws exactly the board the game plays on.
 
 import { s } from './dom.js';
 import { t } from './i18n.js';
+import { isGrace, boardFacts, rulesFacts } from './facts.js';
 import { showThrow } from './cowries.js';
 
 const CELL = 40;
 
-/** South's path on an n x n board: the list of [row, col], home first, centre last (R3). */
-export function southPath(n) {
-  const out = [];
-  let col = (n - 1) / 2;
-  for (let k = 0; k <= (n - 1) / 2; k++) {
-    const lo = k;
-    const hi = n - 1 - k;
-    if (lo === hi) {
-      out.push([lo, lo]);
-      break;
-    }
-    // The ring anticlockwise as displayed: bottom row rightwards, right
-    // column up, top row leftwards, left column down.
-    const ring = [];
-    for (let c = lo; c <= hi; c++) ring.push([hi, c]);
-    for (let r = hi - 1; r >= lo; r--) ring.push([r, hi]);
-    for (let c = hi - 1; c >= lo; c--) ring.push([lo, c]);
-    for (let r = lo + 1; r < hi; r++) ring.push([r, lo]);
-    const start = ring.findIndex(([r, c]) => r === hi && c === col);
-    // Even rings run anticlockwise, odd rings clockwise.
-    const dir = k % 2 === 0 ? 1 : -1;
-    for (let i = 0; i < ring.length; i++) out.push(ring[(start + dir * i + ring.length * 2) % ring.length]);
-    // Step one square straight in, towards the centre.
-    col = out[out.length - 1][1];
-  }
-  return out;
-}
+/** A square of the server's facts as [row, col]. */
+const rc = (q) => [q.row, q.col];
+
+/** South's path on an n x n board: [row, col] each, home first, centre last (R3). */
+const southPath = (n) => boardFacts(n).path.map(rc);
 
 /** The safe squares of an n x n board as "r,c" keys (R4). */
-export function safeSquares(n) {
-  const m = (n - 1) / 2;
-  const out = new Set([`${n - 1},${m}`, `${m},${n - 1}`, `0,${m}`, `${m},0`, `${m},${m}`]);
-  for (let k = 1; k <= m - 2; k++) {
-    for (const [r, c] of [[k, k], [k, n - 1 - k], [n - 1 - k, k], [n - 1 - k, n - 1 - k]]) out.add(`${r},${c}`);
-  }
-  return out;
-}
+const safeSquares = (n) => new Set(boardFacts(n).safe.map((q) => `${q.row},${q.col}`));
 
 /** Home squares by seat (S, E, N, W for seats 0-3). */
-function homes(n) {
-  const m = (n - 1) / 2;
-  return [[n - 1, m], [m, n - 1], [0, m], [m, 0]];
-}
+const homes = (n) => boardFacts(n).homes.map(rc);
 
 const centreOf = ([r, c]) => [c * CELL + CELL / 2, r * CELL + CELL / 2];
 
@@ -151,13 +119,13 @@ function boardCells(n, seats = 4) {
   const g = s('g', { class: 'cells' });
   const safe = safeSquares(n);
   const homeOf = new Map(homes(n).slice(0, seats).map(([r, c], seat) => [`${r},${c}`, seat]));
-  const m = (n - 1) / 2;
+  const centre = southPath(n).at(-1).join(',');
   g.append(s('rect', { class: 'board-bg', x: -6, y: -6, width: n * CELL + 12, height: n * CELL + 12, rx: 8 }));
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const key = `${r},${c}`;
       g.append(square(c * CELL, r * CELL, {
-        home: homeOf.get(key), centre: r === m && c === m, safe: safe.has(key), ring: Math.min(r, c, n - 1 - r, n - 1 - c),
+        home: homeOf.get(key), centre: key === centre, safe: safe.has(key), ring: Math.min(r, c, n - 1 - r, n - 1 - c),
       }));
     }
   }
@@ -194,8 +162,14 @@ export function raceArt() {
 /** Safe squares: the crosses on a 7x7 board, pawns of two players sharing one. */
 export function safeArt() {
   const n = 7;
-  const [sx, sy] = centreOf([5, 1]);
-  const [hx, hy] = centreOf([6, 3]);
+  const safe = safeSquares(n);
+  const home = homes(n)[0];
+  const path = southPath(n);
+  const same = ([r, c]) => ([r2, c2]) => r === r2 && c === c2;
+  // The first cross on South's way that is neither a home nor the centre (the path's last square).
+  const shared = path.find((q) => safe.has(`${q[0]},${q[1]}`) && !homes(n).some(same(q)) && !same(q)(path.at(-1)));
+  const [sx, sy] = centreOf(shared);
+  const [hx, hy] = centreOf(home);
   return picture(boardBox(n), t('guide.art.safe'), 'board-art',
     boardCells(n, 4),
     pawn(sx - 8, sy - 7, 0, { r: 10 }), pawn(sx + 8, sy + 7, 1, { r: 10 }),
@@ -206,13 +180,14 @@ export function safeArt() {
 export function gateArt() {
   const n = 5;
   const path = southPath(n);
-  const gate = path[4 * (n - 1) - 1];
-  const inner = path[4 * (n - 1)];
+  const { gate: g, ring } = boardFacts(n);
+  const gate = path[g];
+  const inner = path[ring];
   const [gx, gy] = centreOf(gate);
   const [ix, iy] = centreOf(inner);
   return picture(boardBox(n), t('guide.art.gate'), 'board-art',
     boardCells(n, 2),
-    pathLine(path.slice(0, 4 * (n - 1)), 'race faint'),
+    pathLine(path.slice(0, ring), 'race faint'),
     s('rect', { class: 'gate-square', x: gate[1] * CELL + 3, y: gate[0] * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
     s('path', { class: 'gate-bar', d: `M${gx - 17} ${gy - CELL / 2}L${gx + 17} ${gy - CELL / 2}` }),
     pawn(gx, gy + 2, 0, { r: 12 }),
@@ -281,7 +256,7 @@ export function centreArt() {
 
 /** A held-throw chip as in the game: a 4 or 8 in gold. */
 function chip(x, y, value, cls = '') {
-  const grace = value === 4 || value === 8;
+  const grace = isGrace(value);
   return s('g', { class: ['chip-svg', grace && 'grace', cls], transform: `translate(${x} ${y})` },
     s('rect', { x: -17, y: -19, width: 34, height: 38, rx: 9 }),
     s('text', { y: 7, 'text-anchor': 'middle', text: t(`guide.value.${value}`) }));
@@ -301,10 +276,14 @@ function throwAt(x, y, value) {
   return svg;
 }
 
+/** The largest throw value that is no grace (the 3 of the pictures). */
+const plainValue = () => Math.max(...rulesFacts().values.filter((v) => !isGrace(v)));
+
 /** Graces: a 4 and an 8 each give one more throw; then all the values are yours to move. */
 export function graceArt() {
+  const [chowka, bhara] = rulesFacts().grace;
   return picture('0 0 250 96', t('guide.art.grace'), 'chips-art',
-    [[26, 4], [106, 8], [186, 3]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v)]),
+    [[26, chowka], [106, bhara], [186, plainValue()]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v)]),
     again(66, 60), again(146, 60),
     arrow([[210, 60], [226, 60]], { head: 6 }),
     pawn(240, 60, 0, { r: 9 }));
@@ -312,8 +291,9 @@ export function graceArt() {
 
 /** Three graces in a row: the third loses the rest of the turn. */
 export function threeArt() {
+  const [chowka, bhara] = rulesFacts().grace;
   return picture('0 0 250 96', t('guide.art.three'), 'chips-art',
-    [[26, 4], [106, 8], [186, 4]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v, x === 186 && 'lost')]),
+    [[26, chowka], [106, bhara], [186, chowka]].map(([x, v]) => [throwAt(x, 18, v), chip(x, 60, v, x === 186 && 'lost')]),
     again(66, 60), again(146, 60),
     s('path', { class: 'strike', d: 'M170 42L202 78M202 42L170 78' }),
     verdict(230, 60, false));

@@ -9,16 +9,15 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { isGrace, rulesFacts } from './facts.js';
 import { showThrow } from './cowries.js';
 import * as art from './howto-art.js';
-
-/** The throws of the table, by value; a 4 or an 8 has a name and throws again (R5). */
-const THROWS = [1, 2, 3, 4, 8];
 
 /** The throw table (R5): four cowries as they fell, and the value they give. */
 function throwTable() {
   return h('ul', { class: 'throw-table', 'aria-label': t('guide.throws.tableLabel') },
-    THROWS.map((value) => {
+    // Every value the server names (facts.js); a grace has a name and throws again (R5).
+    rulesFacts().values.map((value) => {
       const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       svg.setAttribute('class', 'howto-cowries');
       svg.setAttribute('viewBox', '0 0 240 80');
@@ -26,7 +25,7 @@ function throwTable() {
       // The row's words say the same; the drawing is decoration here.
       svg.setAttribute('aria-hidden', 'true');
       svg.removeAttribute('aria-label');
-      const grace = value === 4 || value === 8;
+      const grace = isGrace(value);
       return h('li', { class: ['throw-row-howto', grace && 'grace'] },
         svg,
         h('span', { class: 'throw-fall' },

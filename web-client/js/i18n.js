@@ -5,8 +5,9 @@
 // fills any gap.
 // Texts take {name} placeholders; a text whose form depends on a number is
 // an object of Intl.PluralRules categories ({one, other, ...}) chosen by
-// the `n` parameter. The choice is remembered in the browser; the first
-// visit takes the first of navigator.languages that we speak.
+// the `n` parameter. Numbers are written by one formatter per language
+// (formatNumber), placeholders included. The choice is remembered in the
+// browser; the first visit takes the first of navigator.languages that we speak.
 
 /** The languages the site speaks, each named in itself. */
 export const LANGUAGES = [
@@ -26,6 +27,8 @@ let lang = 'en';
 let texts = {};
 let english = {};
 let plurals = new Intl.PluralRules('en');
+/** Number formats of the language in use, by their count of decimals. */
+const formats = new Map();
 /** Keys asked for that no catalog has: a bug, listed for the tests. */
 const missing = new Set();
 window.__chowkaMissingKeys = missing;
@@ -39,7 +42,7 @@ function remembered() {
 }
 
 /** The language to use: the remembered choice, else the browser's first that we speak, else English. */
-export function preferredLanguage() {
+function preferredLanguage() {
   const known = (code) => LANGUAGES.some((l) => l.code === code);
   const saved = remembered();
   if (saved && known(saved)) return saved;
@@ -73,7 +76,32 @@ export async function startLanguage() {
   texts = chosen ?? english;
   lang = texts === english ? 'en' : code;
   plurals = new Intl.PluralRules(lang);
+  formats.clear();
   document.documentElement.lang = lang;
+}
+
+/**
+ * The locale numbers and dates are written in: the language with Latin
+ * digits, the digits every catalog writes ("4 पडले"), so that a page never
+ * mixes two digit sets (Intl would give Marathi Devanagari digits of its
+ * own accord). docs/i18n.md, "Numbers".
+ */
+export function numberLocale() {
+  return `${lang}-u-nu-latn`;
+}
+
+/**
+ * A number as the player's language writes it (digits, grouping, decimal
+ * mark), with at most `digits` decimals: the one formatter for every
+ * number a page shows, and for every number placeholder of t().
+ */
+export function formatNumber(n, digits = 0) {
+  let f = formats.get(digits);
+  if (!f) {
+    f = new Intl.NumberFormat(numberLocale(), { maximumFractionDigits: digits });
+    formats.set(digits, f);
+  }
+  return f.format(n);
 }
 
 /** The language in use, e.g. 'kn'. */
@@ -104,7 +132,11 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof text === 'object') text = text[plurals.select(Number(params.n ?? 0))] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    const v = params[name];
+    if (v === undefined) return m;
+    return typeof v === 'number' ? formatNumber(v, 3) : String(v);
+  });
 }
 
 /** Whether the catalog has `key` (for optional texts such as a server error code's). */

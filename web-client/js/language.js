@@ -25,7 +25,7 @@ export function languageSelect() {
 }
 
 /** Opens the dialog of languages: one button per language, the current one marked. */
-export function showLanguageDialog() {
+function showLanguageDialog() {
   const current = currentLanguage();
   const dialog = h('dialog', { class: 'lang-dialog', 'aria-labelledby': 'lang-title' },
     h('h2', { id: 'lang-title', text: t('lang.label') }),

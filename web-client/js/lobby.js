@@ -5,7 +5,7 @@
 // one's seat on another device.
 
 import { h, fill } from './dom.js';
-import { PRESETS, OPTIONS, SIDE_NAMES, LEVELS, levelName } from './names.js';
+import { presets, options, SIDE_NAMES, LEVELS, levelName } from './names.js';
 import { t } from './i18n.js';
 import { seatName, swatch } from './players.js';
 import { savedName } from './storage.js';
@@ -35,13 +35,13 @@ export function offerShareOnArrival(code) {
  * @param {object} rules the room's resolved rules
  * @param {object} board the welcome's board: the facts the rules imply
  */
-export function rulesSummary(rules, board) {
-  const preset = PRESETS.find((p) => p.id === rules.preset);
+function rulesSummary(rules, board) {
+  const preset = presets().find((p) => p.id === rules.preset);
   const out = [h('li', { text: t('lobby.summary', { size: rules.board, seats: rules.players, n: rules.pawns }) })];
-  for (const [key, opt] of Object.entries(OPTIONS)) {
+  for (const [key, opt] of Object.entries(options())) {
     // Only where truces can happen in this room is the truce option news (R15).
     if (key === 'truce' && !board.truces_possible) continue;
-    out.push(h('li', {}, `${OPTIONS[key].values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
+    out.push(h('li', {}, `${opt.values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
   }
   if (rules.mouth_up !== 0.5) out.push(h('li', { text: t('lobby.mouthUp', { chance: rules.mouth_up }) }));
   return h('div', { class: 'rules-summary' },

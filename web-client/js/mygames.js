@@ -7,8 +7,8 @@
 import { h, fill } from './dom.js';
 import { savedGames, saveGame } from './storage.js';
 import { seatName } from './players.js';
-import { PRESETS } from './names.js';
-import { t, currentLanguage } from './i18n.js';
+import { presets } from './names.js';
+import { t, numberLocale } from './i18n.js';
 import { showError } from './announce.js';
 import * as api from './api.js';
 
@@ -51,7 +51,7 @@ export function saveJson(name, value) {
 export const recordFile = (code) => `chowka-${code}.json`;
 
 /** Downloads the record of finished game `code` from the archive. */
-export async function downloadRecord(code) {
+async function downloadRecord(code) {
   try {
     const game = await api.archivedGame(code);
     saveJson(recordFile(code), game.record);
@@ -62,7 +62,7 @@ export async function downloadRecord(code) {
 
 /** A date and time in the player's language, short. */
 export function when(ms) {
-  return new Date(ms).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(ms).toLocaleString(numberLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The result of a remembered game, said to the player who played it. */
@@ -82,7 +82,7 @@ function resultText(g) {
 function gameEntry(g, compact) {
   const w = g.result?.winner;
   const over = g.result !== 'ongoing';
-  const preset = PRESETS.find((p) => p.id === g.preset);
+  const preset = presets().find((p) => p.id === g.preset);
   const names = g.players.map((p, i) => [
     i ? t('home.recent.vs') : '',
     h('span', { class: ['who', i === w && 'winner'] }, seatName(p), i === g.seat ? ` ${t('players.you')}` : ''),
@@ -99,7 +99,7 @@ function gameEntry(g, compact) {
 }
 
 /** The list of remembered games, newest first, at most `max`; null when there are none. */
-export function myGamesList(max = Infinity, compact = false) {
+function myGamesList(max = Infinity, compact = false) {
   const games = savedGames();
   if (!games.length) return null;
   return h('ul', { class: 'mygames-list' }, games.slice(0, max).map((g) => gameEntry(g, compact)));

@@ -1,10 +1,12 @@
 // The game's words in one place: seat colours and marks, presets, options
-// with their plain-words explanations, sides, and readable texts for every
+// with their plain-words explanations (the presets and option values
+// themselves are the server's, facts.js), sides, and readable texts for every
 // error code, so the other modules never hard-code phrasing. Every word is
 // read from the catalog (i18n.js) when it is asked for, never at import
 // time: the catalog loads after this module does.
 
 import { t, has } from './i18n.js';
+import { rulesFacts } from './facts.js';
 
 /** A key's last segment in lowerCamel: 'grace-one' -> 'graceOne', 'three_grace' -> 'threeGrace'. */
 const camel = (v) => String(v).replace(/[-_](\w)/g, (m, c) => c.toUpperCase());
@@ -31,42 +33,56 @@ export const SIDE_NAMES = Object.defineProperties({}, Object.fromEntries(
   [['S', 'south'], ['E', 'east'], ['N', 'north'], ['W', 'west']].map(([letter, key]) =>
     [letter, { enumerable: true, get: () => t(`side.${key}`) }])));
 
-/** The presets: id, and getters for the traditional name and a one-line blurb. */
-export const PRESETS = ['chowka-bhara', 'chauka-bara', 'ashta-chamma'].map((id) => ({
-  id,
-  get name() {
-    return t(`preset.${camel(id)}.name`);
-  },
-  get blurb() {
-    return t(`preset.${camel(id)}.blurb`);
-  },
-}));
+/** A preset by its id: id, and getters for the traditional name and a one-line blurb. */
+function preset(id) {
+  return {
+    id,
+    get name() {
+      return t(`preset.${camel(id)}.name`);
+    },
+    get blurb() {
+      return t(`preset.${camel(id)}.blurb`);
+    },
+  };
+}
+
+let presetList = null;
+
+/** The presets, in the server's order (facts.js), each with its name and blurb. */
+export function presets() {
+  presetList ??= rulesFacts().presets.map(preset);
+  return presetList;
+}
 
 /** One option: its label, rule id, each value's short name (`names`) and what it means (`values`). */
 function option(key, rule, values) {
   const k = camel(key);
-  const boolean = values[0] === 'true';
   const map = (text) => Object.defineProperties({}, Object.fromEntries(values.map((v) =>
-    [v, { enumerable: true, get: () => text(v) }])));
+    [String(v), { enumerable: true, get: () => text(v) }])));
   return {
     rule,
     get label() {
       return t(`option.${k}.label`);
     },
-    names: map((v) => (boolean ? t(v === 'true' ? 'option.on' : 'option.off') : t(`option.${k}.${camel(v)}`))),
+    names: map((v) => (typeof v === 'boolean' ? t(v ? 'option.on' : 'option.off') : t(`option.${k}.${camel(v)}`))),
     values: map((v) => t(`option.${k}.${camel(v)}.explain`)),
   };
 }
 
-/** Every option of room creation: label, rule id, and what each value means. */
-export const OPTIONS = {
-  entry: option('entry', 'R7', ['home', 'grace-one', 'grace-all', 'ashta-chamma', 'first-grace']),
-  gate: option('gate', 'R8', ['hit-first', 'lap', 'open']),
-  three_grace: option('three_grace', 'R11', ['true', 'false']),
-  stranded: option('stranded', 'R12', ['undo', 'forfeit']),
-  pairs: option('pairs', 'R13', ['true', 'false']),
-  truce: option('truce', 'R15', ['true', 'false']),
-};
+/** The rule each option of room creation is explained by (docs/rules.md). */
+const OPTION_RULES = { entry: 'R7', gate: 'R8', three_grace: 'R11', stranded: 'R12', pairs: 'R13', truce: 'R15' };
+
+let optionTable = null;
+
+/**
+ * Every option of room creation, by key, in the server's order with the
+ * values it allows (facts.js): label, rule id, and what each value means.
+ * Keys of `names` and `values` are the values as strings ('true', 'lap').
+ */
+export function options() {
+  optionTable ??= Object.fromEntries(rulesFacts().options.map(({ key, values }) => [key, option(key, OPTION_RULES[key], values)]));
+  return optionTable;
+}
 
 /** The computer's levels, as the server names them. */
 export const LEVELS = ['easy', 'medium', 'hard'];

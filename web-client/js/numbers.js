@@ -6,17 +6,13 @@
 
 import { h, s } from './dom.js';
 import { swatch } from './players.js';
-import { t, currentLanguage } from './i18n.js';
+import { t, formatNumber as num } from './i18n.js';
+import { isGrace } from './facts.js';
 
 const CHART_W = 320;
 const CHART_H = 170;
 const BASE = 140;
 const TOP = 22;
-
-/** A number in the player's language, with at most `digits` decimals. */
-function num(n, digits = 0) {
-  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits }).format(n);
-}
 
 /** A duration (ms) as minutes and seconds, in the player's language. */
 export function duration(ms) {
@@ -38,13 +34,13 @@ function chart(values, counts, expected) {
   const parts = [s('line', { class: 'axis', x1: 0, y1: BASE, x2: CHART_W, y2: BASE })];
   values.forEach((v, k) => {
     const x = k * slot + slot / 2;
-    const grace = v === 4 || v === 8;
+    const grace = isGrace(v);
     parts.push(
       s('rect', { class: ['bar', grace && 'grace'], x: x - 18, y: y(counts[k]), width: 36, height: BASE - y(counts[k]), rx: 4 }),
       s('line', { class: 'expected', x1: x - 27, y1: y(expected[k]), x2: x + 27, y2: y(expected[k]) }),
       // Above the bar and the expected line both, so neither hides the number.
       s('text', { class: 'count', x, y: Math.min(y(counts[k]), y(expected[k])) - 7, 'text-anchor': 'middle', text: num(counts[k]) }),
-      s('text', { class: 'value', x, y: BASE + 22, 'text-anchor': 'middle', text: String(v) }));
+      s('text', { class: 'value', x, y: BASE + 22, 'text-anchor': 'middle', text: num(v) }));
   });
   return s('svg', { class: 'numbers-chart', viewBox: `0 0 ${CHART_W} ${CHART_H}`, 'aria-hidden': 'true' }, parts);
 }
@@ -67,7 +63,7 @@ export function numbersView(numbers, who, me) {
       h('th', { scope: 'col', text: t('numbers.thrown') }),
       h('th', { scope: 'col', text: t('numbers.expected') }))),
     h('tbody', {}, values.map((v, k) => h('tr', {},
-      h('th', { scope: 'row', text: String(v) }),
+      h('th', { scope: 'row', text: num(v) }),
       h('td', { text: num(counts[k]) }),
       h('td', { text: num(expected[k], 1) })))));
   // Each player's figures as label and value pairs: they wrap on a phone

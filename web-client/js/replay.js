@@ -9,17 +9,20 @@
 // A finished game also shows whether its throws were fair (fair.js) and
 // the game in numbers (numbers.js), and offers its record to download.
 
-import { h, s, fill } from './dom.js';
+import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
 import { showThrow } from './cowries.js';
 import { feedLines } from './events.js';
-import { seatName, swatch } from './players.js';
-import { PRESETS, SEATS } from './names.js';
+import { seatName } from './players.js';
+import { presets, SEATS } from './names.js';
 import { t } from './i18n.js';
+import { walkGeometry } from './facts.js';
 import { announce, showError } from './announce.js';
 import { savedGames } from './storage.js';
 import { saveJson, recordFile } from './mygames.js';
 import { numbersView } from './numbers.js';
+import { frameMoves, heldLine, icon, playerItems } from './replay-frame.js';
+import { checkThrows, copyMoveLink, recordOf } from './replay-record.js';
 import * as api from './api.js';
 
 /** Time a frame stays on screen when playing at 1×. */
@@ -30,20 +33,6 @@ const LIVE_POLL_MS = 10000;
 /** Log lines of these kinds also show over the board, as in live play: hits, lost turns, truces. */
 const FLASHED = new Set(['hit', 'penalty', 'truce']);
 
-/** Icon paths (24x24) of the replay's buttons: drawn, so every phone shows them alike. */
-const ICONS = {
-  first: 'M5 4h2.5v16H5zM20 4v16L9 12z',
-  prev: 'M17 4v16L6 12z',
-  play: 'M7 4v16l13-8z',
-  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
-  next: 'M7 4v16l11-8z',
-  last: 'M16.5 4H19v16h-2.5zM4 4v16l11-8z',
-};
-
-function icon(name) {
-  return s('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, s('path', { d: ICONS[name] }));
-}
-
 /** The move a hash names (`move=57`), or null (`replay`: the start). */
 export function moveOfHash(hash) {
   const m = /^move=(\d+)$/.exec(hash);
@@ -53,18 +42,6 @@ export function moveOfHash(hash) {
 /** Whether a room page's hash asks for the replay rather than the room. */
 export function isReplayHash(hash) {
   return hash === 'replay' || moveOfHash(hash) !== null;
-}
-
-/** The record of a replayed game, from its frames (docs/record.md), for one still being played. */
-function recordOf(replay, frames) {
-  return {
-    format: 'chowka-record/1',
-    setup: replay.setup,
-    // Named as the archive names them: a computer by its level.
-    players: replay.seats.map((s) => s.name ?? (s.bot ? `Computer (${s.bot})` : '')),
-    actions: frames.slice(1).map((f) => f.action),
-    result: replay.result,
-  };
 }
 
 /**
@@ -138,7 +115,7 @@ export function replayView(container, code, start) {
   const fair = h('p', { class: 'replay-fair', role: 'status', hidden: true });
   const numbers = h('div', { class: 'replay-numbers' });
   const downloadBtn = h('button', { type: 'button', class: 'btn', id: 'replay-download', onclick: () => download() }, t('replay.download'));
-  const copyBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-copy', onclick: () => copyLink() }, t('replay.copyLink'));
+  const copyBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-copy', onclick: () => copyMoveLink(code, state.at, copyBtn) }, t('replay.copyLink'));
   const newerBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-newer', hidden: true, onclick: () => fetchNewer() }, t('replay.newer'));
 
   const body = h('div', { class: 'replay-body', hidden: true },
@@ -257,7 +234,7 @@ export function replayView(container, code, start) {
     const r = state.replay;
     board.setGeometry(r.board, me);
     const names = r.seats.map((s, i) => who(i));
-    const preset = PRESETS.find((p) => p.id === r.rules.preset);
+    const preset = presets().find((p) => p.id === r.rules.preset);
     const w = r.result?.winner;
     const outcome = r.live ? t('replay.live') : w !== undefined ? (w === me ? t('mygames.youWon') : t('mygames.won', { who: names[w] })) : t('mygames.draw');
     fill(sub, [names.join(t('home.recent.vs')), outcome, preset?.name, t('home.boardSize', { size: r.board.size })].filter(Boolean).join(' · '));
@@ -331,27 +308,7 @@ export function replayView(container, code, start) {
     const r = state.replay;
     const f = state.frames[state.at];
     const g = f.game;
-    const centre = r.board.centre;
-    // The last move's squares light up, as in live play.
-    let trail = [];
-    let walk = 0;
-    const walks = [];
-    const hits = [];
-    let thrown = null;
-    for (const e of f.events) {
-      if (e.type === 'walked') {
-        const positions = f.walks[walk++] ?? [e.from, e.to];
-        trail = positions.map((p) => r.board.paths[e.player][p]);
-        walks.push({ seat: e.player, pawns: e.pawns, positions: positions.slice(0, -1) });
-      } else if (e.type === 'entered') {
-        trail = [r.board.paths[e.player][0]];
-        hits.push({ seat: e.player, pawns: e.pawns });
-      } else if (e.type === 'hit') {
-        hits.push({ seat: e.victim, pawns: e.pawns });
-      } else if (e.type === 'thrown') {
-        thrown = e.value;
-      }
-    }
+    const { trail, walks, hits, thrown } = frameMoves(f, r.board);
     board.render(g, { movable: new Set(), selected: new Set(), dests: [], trail, seatLabel: who });
     if (animate) board.animate(walks, hits);
     showThrow(cowries, thrown, animate && thrown !== null);
@@ -369,14 +326,9 @@ export function replayView(container, code, start) {
     firstBtn.disabled = prevBtn.disabled = state.at === 0;
     nextBtn.disabled = lastBtn.disabled = state.at >= r.total;
 
-    const values = g.held.slice().sort((a, b) => a - b);
-    fill(held, over ? '' : [
-      h('span', { class: 'held-label', text: t('game.holds', { who: who(g.to_move) }) }), ' ',
-      values.length ? values.map((v) => h('span', { class: ['chip', 'static', (v === 4 || v === 8) && 'grace'], text: String(v) })) : h('span', { class: 'none', text: t('game.nothingYet') }),
-      h('span', { class: 'pending', text: ` ${g.pending ? t('game.pending.toCome', { n: g.pending }) : t('game.pending.none')}` }),
-    ]);
+    fill(held, over ? '' : heldLine(g, who));
 
-    const lines = feedLines(f.events, who, centre, me);
+    const lines = feedLines(f.events, who, walkGeometry(r.board), me);
     fill(events, lines.length ? lines.map((l) => h('li', { class: ['feed-event', l.kind && `ev-${l.kind}`], text: l.text }))
       : h('li', { class: 'feed-event', text: t(state.at === 0 ? 'replay.begins' : 'replay.nothing') }));
     const big = lines.filter((l) => FLASHED.has(l.kind)).pop();
@@ -387,21 +339,7 @@ export function replayView(container, code, start) {
     }
     if (speak) announce([t('replay.move', { n: state.at, total: r.total }), ...lines.filter((l) => l.kind !== 'turn').map((l) => l.text)].join('. '));
 
-    fill(players, r.seats.map((seat, i) => {
-      const home = g.pawns[i].filter((p) => p === centre).length;
-      return h('li', { class: ['player', `seat-${i}`, !over && g.to_move === i && 'to-move', i === me && 'me'] },
-        swatch(i),
-        h('div', { class: 'player-main' },
-          h('div', { class: 'player-line' },
-            h('span', { class: 'player-name', title: who(i), text: who(i) }),
-            i === me && h('span', { class: 'you', text: t('players.you') })),
-          h('div', { class: 'player-progress' },
-            h('progress', { max: r.board.max_progress, value: g.progress[i], 'aria-label': t('players.progress', { who: who(i) }) }),
-            h('span', { class: 'home-count', text: t('players.in', { n: home, total: r.rules.pawns }) })),
-          h('div', { class: 'badges' },
-            g.has_hit[i] && h('span', { class: 'badge', title: t('players.gate.title'), text: t('players.gate') }),
-            w === i && h('span', { class: 'badge win', text: t('players.winner') }))));
-    }));
+    fill(players, playerItems(r, g, who, me));
   }
 
   /** A finished game's record: for the download, and to check its throws. */
@@ -412,32 +350,7 @@ export function replayView(container, code, start) {
       // A room read from its event log before the archive has it: no check yet.
       return;
     }
-    if (state.record?.fair) checkThrows(state.record);
-  }
-
-  /** Recomputes every throw from the record's fair section (fair.js) and says what it found. */
-  async function checkThrows(record) {
-    fair.hidden = false;
-    fair.className = 'replay-fair';
-    fair.textContent = t('replay.fair.checking');
-    try {
-      const { verifyThrows } = await import('./fair.js');
-      const v = await verifyThrows(record);
-      fair.classList.add(v.ok ? 'ok' : 'bad');
-      if (v.ok) fair.textContent = t('replay.fair.ok', { n: v.total });
-      // The seeds do not fit the commitment (or the seats): changed, not unreadable.
-      else if (['commitment', 'bad_seeds', 'seats'].includes(v.reason)) fair.textContent = t('replay.fair.sealBroken');
-      else if (v.firstBad === null || v.firstBad === undefined) fair.textContent = t('replay.fair.failed');
-      else {
-        // Throws are counted from 1 for people (firstBad counts from 0); the
-        // frame after the throw's action shows it.
-        fill(fair, t('replay.fair.bad', { n: v.firstBad + 1, total: v.total }), ' ',
-          Number.isInteger(v.firstBadAction) && h('a', { href: `#move=${v.firstBadAction + 1}`, text: t('replay.fair.showMove') }));
-      }
-    } catch {
-      fair.classList.add('bad');
-      fair.textContent = t('replay.fair.failed');
-    }
+    if (state.record?.fair) checkThrows(fair, state.record);
   }
 
   async function download() {
@@ -453,19 +366,6 @@ export function replayView(container, code, start) {
     if (!state.record) await loadRecord();
     if (state.record) saveJson(recordFile(code), state.record);
     else showError(t('replay.failed'));
-  }
-
-  async function copyLink() {
-    const link = `${location.origin}/r/${code}#move=${state.at}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      announce(t('replay.copied'));
-      copyBtn.textContent = t('replay.copied');
-      setTimeout(() => (copyBtn.textContent = t('replay.copyLink')), 2000);
-    } catch {
-      // No clipboard (an insecure page, a refusal): the address bar has the link.
-      window.prompt(t('replay.copyLink'), link);
-    }
   }
 
   /** Keys anywhere on the page: arrows step, Home/End jump, space plays or pauses. */

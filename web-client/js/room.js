@@ -12,15 +12,16 @@ import { seatFor, saveSeat, saveName } from './storage.js';
 import { showError, announce } from './announce.js';
 import { errorText, SEATS } from './names.js';
 import { feedLines } from './events.js';
+import { walkGeometry } from './facts.js';
 import { seatName } from './players.js';
-import { takeSeatFromLink, showDevicesDialog, deviceIcon } from './devices.js';
-import { muteButton, sound } from './sound.js';
+import { takeSeatFromLink, showDevicesDialog } from './devices.js';
+import { sound } from './sound.js';
 import * as api from './api.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
 import { t } from './i18n.js';
-import { languageButton } from './language.js';
 import { offerSeed, isQuietRefusal } from './fair.js';
 import { noteGame } from './mygames.js';
+import { roomBar } from './room-bar.js';
 
 /** Renders the room `code` into `container`; returns a cleanup function. */
 export function roomView(container, rawCode, navigate) {
@@ -39,22 +40,9 @@ export function roomView(container, rawCode, navigate) {
   let leaving = false;
   const roomTitle = t('title.room', { code, game: t('site.gameName') });
 
-  const statusPill = h('span', { class: 'conn-pill', role: 'status', text: t('room.connecting') });
-  const banner = h('div', { class: 'conn-banner', role: 'status', hidden: true });
+  const { header, banner, statusPill, watching, devicesBtn, showStatus } = roomBar(code, () => actions.devices());
   const content = h('div', { class: 'room-content', 'aria-busy': 'true' }, h('p', { class: 'loading', text: t('room.loading') }));
-  const watching = h('span', { class: 'watching', hidden: true });
   const seatNotice = h('p', { class: 'seat-notice', role: 'status', hidden: true });
-  const devicesBtn = h('button', {
-    type: 'button', class: 'icon-btn devices-btn', id: 'devices-btn', hidden: true,
-    'aria-label': t('room.devices'), title: t('room.devices'),
-    onclick: () => actions.devices(),
-  }, deviceIcon());
-  const header = h('header', { class: 'room-bar' },
-    h('a', { href: '/', class: 'home-link', 'aria-label': t('site.homeLink') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: t('site.brand') })),
-    h('span', { class: 'room-title' }, h('span', { class: 'room-word', text: `${t('room.word')} ` }), h('span', { class: 'code', text: code })),
-    watching, statusPill, devicesBtn,
-    h('a', { href: '/#how-to-play', target: '_blank', rel: 'noopener', class: 'icon-btn', 'aria-label': t('room.howto'), title: t('site.howto') }, '?'),
-    languageButton(), muteButton());
   container.replaceChildren(header, banner, seatNotice, content);
   ruleLinksOpenDialogs(content);
 
@@ -66,29 +54,7 @@ export function roomView(container, rawCode, navigate) {
     return false;
   }
 
-  const conn = new Connection(code, {
-    onMessage,
-    onStatus(st) {
-      statusPill.className = `conn-pill ${st.state}`;
-      if (st.state === 'open') {
-        statusPill.textContent = t('room.live');
-        banner.hidden = true;
-      } else if (st.state === 'reconnecting') {
-        statusPill.textContent = t('room.reconnecting');
-        banner.hidden = false;
-        banner.textContent = st.inMs
-          ? t('room.lostIn', { s: Math.ceil(st.inMs / 1000), n: st.attempt })
-          : t('room.reconnectingTry', { n: st.attempt });
-      } else if (st.state === 'refused') {
-        statusPill.textContent = t('room.disconnected');
-        banner.hidden = false;
-        // The one deliberate close the server makes: this seat was opened elsewhere.
-        banner.textContent = st.code === 4001 ? t('room.replaced') : t('room.closed');
-      } else {
-        statusPill.textContent = t('room.connecting');
-      }
-    },
-  });
+  const conn = new Connection(code, { onMessage, onStatus: showStatus });
 
   function onMessage(msg) {
     switch (msg.type) {
@@ -168,7 +134,7 @@ export function roomView(container, rawCode, navigate) {
     const lines = [];
     for (const item of items) {
       if (item.kind === 'chat') lines.push({ chat: item });
-      else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, ctx.board.centre, ctx.seat));
+      else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, walkGeometry(ctx.board), ctx.seat));
     }
     feed.clear();
     feed.replay(lines);

@@ -64,7 +64,7 @@ function cells(line) {
 }
 
 /** Renders markdown text into an array of block elements. */
-export function renderMarkdown(md) {
+function renderMarkdown(md) {
   const lines = md.replace(/\r/g, '').split('\n');
   const blocks = [];
   let i = 0;
@@ -143,7 +143,7 @@ async function markdownAt(url) {
  * when it has a translation, else in English: `{text, lang}`. Rejects
  * (with the player's words) when even the English text cannot be had.
  */
-export async function fetchRules() {
+async function fetchRules() {
   if (!cached) {
     cached = (async () => {
       const lang = currentLanguage();
@@ -220,7 +220,7 @@ export async function rulesView(container, anchor) {
  * section about it), then the exact rule (its paragraph and the lists or
  * tables that follow it), with links to both pages.
  */
-export async function showRule(id) {
+async function showRule(id) {
   const guide = guideFor(id);
   const exact = h('div', { class: 'exact-rule-body' }, h('p', { text: t('ruleDialog.loading') }));
   const close = h('button', { type: 'button', class: 'btn', text: t('ruleDialog.close') });

@@ -107,12 +107,8 @@ export const sound = {
   },
 };
 
-export function isSoundMuted() {
-  return isMuted;
-}
-
 /** Turns sound on or off, remembers it, and tells every mute button. */
-export function setMuted(m) {
+function setMuted(m) {
   isMuted = m;
   saveMuted(m);
   if (m && ctx) ctx.suspend().catch(() => {});

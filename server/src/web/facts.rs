@@ -8,7 +8,8 @@
 //! request, and it is compressed and revalidated with the page.
 
 use chowka_protocol::{
-    is_grace, Board, Entry, Gate, Preset, Side, Square, Stranded, BOARD_SIZES, VALUES,
+    is_grace, mouths_of_value, Board, Entry, Gate, Preset, Side, Square, Stranded, BOARD_SIZES,
+    VALUES,
 };
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -21,6 +22,8 @@ pub const ELEMENT_ID: &str = "chowka-facts";
 struct Facts {
     /// Every throw value, smallest first (R5).
     values: [u8; 5],
+    /// How many cowries land mouth up for each of `values` (R5).
+    mouths: [u8; 5],
     /// The values that are graces: they give one more throw (R6).
     grace: Vec<u8>,
     /// Every preset's wire name, in [`Preset::ALL`] order.
@@ -92,6 +95,7 @@ impl Facts {
         let option = |key, values| OptionFacts { key, values };
         Facts {
             values: VALUES,
+            mouths: VALUES.map(mouths_of_value),
             grace: VALUES.into_iter().filter(|&v| is_grace(v)).collect(),
             presets: Preset::ALL.into_iter().map(Preset::name).collect(),
             options: vec![
@@ -130,6 +134,7 @@ mod tests {
     fn the_facts_come_from_the_engine() {
         let facts: serde_json::Value = serde_json::from_str(json_for_page()).unwrap();
         assert_eq!(facts["grace"], serde_json::json!([4, 8]));
+        assert_eq!(facts["mouths"], serde_json::json!([1, 2, 3, 4, 0]));
         let five = &facts["boards"][0];
         assert_eq!(five["size"], 5);
         assert_eq!(five["path"].as_array().unwrap().len(), 25);

@@ -12,6 +12,12 @@
 // Signals for the player: the tab title and the live region say when it is
 // their turn, the last ten seconds of the clock are said, and so is a
 // computer taking over a seat (clock run out, player away, or the host).
+//
+// This module keeps the screen's state and its selection; what a state's
+// events say and do is game-events.js, the choice of a move in words and
+// markers game-moves.js, the banner, controls, truces and result
+// game-panels.js. Rules are the server's: legal moves with their walks, and
+// the facts of the page (facts.js).
 
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
@@ -188,8 +194,6 @@ export class GameScreen {
     if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
   }
 
-
-
   /** The banner's Throw shows while the real one can be used but is out of view. */
   showBannerThrow() {
     let away = false;
@@ -204,7 +208,6 @@ export class GameScreen {
     this.bannerThrow.hidden = !away;
     this.bannerThrow.disabled = this.throwBtn.disabled;
   }
-
 
   showThrowValue(v) {
     this.throwValueEl.textContent = v ? formatNumber(v) : '';
@@ -281,7 +284,6 @@ export class GameScreen {
     else if (distinct.length > 1) this.choices = distinct;
   }
 
-
   clearSelection(rerender = true) {
     if (this.sel.pawn === null && this.sel.value === null && !this.choices) return;
     this.sel = { pawn: null, value: null };
@@ -320,7 +322,6 @@ export class GameScreen {
     this.busy = false;
     this.render();
   }
-
 
   focusFirst(selector) {
     // Keep keyboard users moving through the choice; mouse users see no ring

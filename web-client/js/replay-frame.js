@@ -1,28 +1,12 @@
 // One frame of the replay as drawn beside the board: what its events did
 // on the board (the walks, hits and entries to animate, the squares to
-// light up, the throw), the values held, the players' list, and the icons
-// of the buttons that step through the frames. Pure drawing from the
-// server's frame (docs/protocol.md, "GET /api/games/{id}/replay").
+// light up, the throw), the values held, and the players' list. Pure
+// drawing from the server's frame (docs/protocol.md, "GET /api/games/{id}/replay").
 
-import { h, s } from './dom.js';
+import { h } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import { swatch } from './players.js';
 import { isGrace } from './facts.js';
-
-/** Icon paths (24x24) of the replay's buttons: drawn, so every phone shows them alike. */
-const ICONS = {
-  first: 'M5 4h2.5v16H5zM20 4v16L9 12z',
-  prev: 'M17 4v16L6 12z',
-  play: 'M7 4v16l13-8z',
-  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
-  next: 'M7 4v16l11-8z',
-  last: 'M16.5 4H19v16h-2.5zM4 4v16l11-8z',
-};
-
-/** A replay button's icon. */
-export function icon(name) {
-  return s('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, s('path', { d: ICONS[name] }));
-}
 
 /**
  * What a frame's events did on the board: the walks and hits to animate,

@@ -8,6 +8,8 @@
 // the live board (board.js) and told in the live log's words (events.js).
 // A finished game also shows whether its throws were fair (fair.js) and
 // the game in numbers (numbers.js), and offers its record to download.
+// Its controls are replay-controls.js, a frame's drawing replay-frame.js,
+// the record and its check replay-record.js.
 
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
@@ -21,13 +23,13 @@ import { announce, showError } from './announce.js';
 import { savedGames } from './storage.js';
 import { saveJson, recordFile } from './mygames.js';
 import { numbersView } from './numbers.js';
-import { frameMoves, heldLine, icon, playerItems } from './replay-frame.js';
+import { frameMoves, heldLine, playerItems } from './replay-frame.js';
+import { icon, replayControls } from './replay-controls.js';
 import { checkThrows, copyMoveLink, recordOf } from './replay-record.js';
 import * as api from './api.js';
 
 /** Time a frame stays on screen when playing at 1×. */
 const FRAME_MS = 1000;
-const SPEEDS = [0.5, 1, 2, 4, 8];
 /** How often a game still being played is asked for newer moves. */
 const LIVE_POLL_MS = 10000;
 /** Log lines of these kinds also show over the board, as in live play: hits, lost turns, truces. */
@@ -79,30 +81,16 @@ export function replayView(container, code, start) {
   // Over the board while its move is shown; the list of what happened says it to screen readers.
   const flashEl = h('div', { class: 'flash-msg', 'aria-hidden': 'true', hidden: true });
 
-  const button = (id, label, name, fn) => h('button', { type: 'button', class: 'btn replay-btn', id, 'aria-label': label, title: label, onclick: fn }, icon(name));
-  const firstBtn = button('replay-first', t('replay.first'), 'first', () => go(0));
-  const prevBtn = button('replay-prev', t('replay.prev'), 'prev', () => step(-1));
-  const playBtn = button('replay-play', t('replay.play'), 'play', () => togglePlay());
-  playBtn.setAttribute('aria-pressed', 'false');
-  const nextBtn = button('replay-next', t('replay.next'), 'next', () => step(1));
-  const lastBtn = button('replay-last', t('replay.last'), 'last', () => go(state.replay.total));
-  const slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: 0, value: 0, step: 1, 'aria-label': t('replay.slider') });
-  slider.addEventListener('input', () => go(Number(slider.value)));
-  const speed = h('select', { id: 'replay-speed' }, SPEEDS.map((s) => h('option', { value: s, selected: s === 1, text: t('replay.speedValue', { n: s }) })));
-  speed.addEventListener('change', () => {
-    state.speed = Number(speed.value);
-    if (state.playing) schedule();
+  const { controls, firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, rounds } = replayControls({
+    go,
+    step,
+    togglePlay,
+    last: () => go(state.replay.total),
+    speed(n) {
+      state.speed = n;
+      if (state.playing) schedule();
+    },
   });
-  const rounds = h('select', { id: 'replay-round' });
-  rounds.addEventListener('change', () => {
-    if (rounds.value !== '') go(Number(rounds.value));
-  });
-  const controls = h('div', { class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls') },
-    h('div', { class: 'replay-buttons' }, firstBtn, prevBtn, playBtn, nextBtn, lastBtn),
-    slider,
-    h('div', { class: 'replay-pickers' },
-      h('label', { class: 'replay-picker' }, h('span', { text: t('replay.speed') }), speed),
-      h('label', { class: 'replay-picker' }, h('span', { text: t('replay.round') }), rounds)));
 
   const cowries = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   cowries.setAttribute('class', 'cowries');

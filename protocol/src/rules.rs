@@ -326,6 +326,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_option_value_is_listed_once_in_the_rule_books_order() {
+        // A new variant does not compile here until it has its place in ALL.
+        let entry = |e| match e {
+            Entry::Home => 0,
+            Entry::GraceOne => 1,
+            Entry::GraceAll => 2,
+            Entry::AshtaChamma => 3,
+            Entry::FirstGrace => 4,
+        };
+        let gate = |g| match g {
+            Gate::HitFirst => 0,
+            Gate::Lap => 1,
+            Gate::Open => 2,
+        };
+        let stranded = |s| match s {
+            Stranded::Undo => 0,
+            Stranded::Forfeit => 1,
+        };
+        assert_eq!(Entry::ALL.map(entry), [0, 1, 2, 3, 4]);
+        assert_eq!(Gate::ALL.map(gate), [0, 1, 2]);
+        assert_eq!(Stranded::ALL.map(stranded), [0, 1]);
+    }
+
+    #[test]
     fn presets_match_the_table() {
         let cb = Rules::preset(Preset::ChowkaBhara, 4);
         assert_eq!(

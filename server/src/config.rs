@@ -150,15 +150,15 @@ impl Default for ServeOpts {
 impl ServeOpts {
     /// The database URL: the option, or SQLite in the data folder (which
     /// is created).
-    pub fn database(&self) -> Result<String, String> {
+    pub fn database(&self) -> Result<String, crate::error::StartError> {
         if let Some(url) = &self.database_url {
             return Ok(url.clone());
         }
-        std::fs::create_dir_all(&self.data_dir).map_err(|e| {
-            format!(
-                "cannot create the data folder {}: {e}",
-                self.data_dir.display()
-            )
+        std::fs::create_dir_all(&self.data_dir).map_err(|source| {
+            crate::error::StartError::DataDir {
+                path: self.data_dir.clone(),
+                source,
+            }
         })?;
         let file = self.data_dir.join("chowka.db");
         Ok(format!("sqlite://{}?mode=rwc", file.display()))

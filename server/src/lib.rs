@@ -37,6 +37,7 @@ pub mod web;
 pub mod ws;
 
 pub use config::ServeOpts;
+pub use error::StartError;
 
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
@@ -173,11 +174,14 @@ pub async fn run(
     listener: TcpListener,
     config: ServeOpts,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), String> {
+) -> Result<(), StartError> {
     let url = config.database()?;
     let store = Store::connect(&url, config.db_connections)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        .map_err(|source| StartError::Database {
+            url: store::redact(&url),
+            source,
+        })?;
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
     let cluster = Arc::new(cluster::join(&config).await?);
     let config = Arc::new(config);
@@ -194,10 +198,7 @@ pub async fn run(
     // leaves the rooms of live nodes to them: its sweeper takes those of
     // lost nodes, and any other comes back where it is next asked for.
     if cluster.nats.is_none() {
-        let restored = registry
-            .restore_all()
-            .await
-            .map_err(|e| format!("cannot restore rooms: {e}"))?;
+        let restored = registry.restore_all().await.map_err(StartError::Restore)?;
         if restored > 0 {
             tracing::info!("restored {restored} unfinished rooms");
         }
@@ -229,9 +230,7 @@ pub async fn run(
         cluster: cluster.clone(),
     };
     let peers = tokio::spawn(cluster::hear_peers(app.clone()));
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("no local address: {e}"))?;
+    let addr = listener.local_addr().map_err(StartError::Listener)?;
     tracing::info!("listening on http://{addr}");
     let limits = http::EdgeLimits::from_opts(&config);
     if config.trust_forwarded_for && config.max_connections_per_address > 0 {

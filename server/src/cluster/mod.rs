@@ -202,7 +202,7 @@ impl Cluster {
 }
 
 /// This node: alone, or (with `--nats-url`) connected to the others.
-pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, String> {
+pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::error::StartError> {
     let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
     let Some(url) = &config.nats_url else {
         let node = config.node.clone().unwrap_or_else(|| "local".into());
@@ -231,7 +231,10 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, String> {
         })
         .connect(url.as_str())
         .await
-        .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
+        .map_err(|source| crate::error::StartError::Nats {
+            url: url.clone(),
+            source,
+        })?;
     tracing::info!("node {node}, one of several (NATS at {url})");
     let name = subject_token(&config.cluster);
     Ok(Cluster::with_gone(name, node, lease_ms, Some(nats), gone))

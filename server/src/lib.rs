@@ -162,6 +162,12 @@ pub fn router(app: App) -> Router {
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
+        // Outermost but for the headers: every refusal is counted, the
+        // limits' and the upgrade's included.
+        .layer(axum::middleware::map_response_with_state(
+            app.metrics.clone(),
+            error::count_refusals,
+        ))
         .with_state(app)
 }
 

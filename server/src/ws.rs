@@ -8,7 +8,7 @@
 
 use crate::api::client_ip;
 use crate::cluster::relay::{self, Link};
-use crate::error::{ErrorCode, Refusal};
+use crate::error::{Edge, ErrorCode, Refusal};
 use crate::limits::{self, Limited, OpenSlot};
 use crate::rooms::{Out, Request};
 use crate::{ids, App, MAX_INPUT_BYTES};
@@ -59,17 +59,14 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let refuse = |code: ErrorCode| {
-        app.metrics.error(code.as_str());
-        Refusal::new(code).into_response()
-    };
+    // Counted and logged on the way out (error::count_refusals).
+    let refuse = |code: ErrorCode| Refusal::new(code).into_response();
     if !origin_allowed(&app, &headers) {
         return refuse(ErrorCode::BadOrigin);
     }
     let ip = client_ip(&app, peer, &headers);
     // Each connection looks one room up by code: limited like HTTP lookups.
     if let Err(r) = app.check(Limited::Lookups, ip).await {
-        app.metrics.error(r.code.as_str());
         return r.into_response();
     }
     // The cap holds across nodes: what the others hold for this address counts.
@@ -118,8 +115,9 @@ fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
     host.is_some() && origin_host == host
 }
 
+/// Sends a refusal as an `error` message, reported first.
 async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> bool {
-    app.metrics.error(refusal.code.as_str());
+    refusal.report(&app.metrics, Edge::WebSocket);
     send(socket, Message::Text(refusal.to_ws_text().into())).await
 }
 

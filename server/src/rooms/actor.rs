@@ -232,7 +232,7 @@ impl RoomActor {
                     return;
                 };
                 if let Err(r) = self.client_msg(conn, seat, msg, at).await {
-                    self.shared.metrics.error(r.code.as_str());
+                    r.report(&self.shared.metrics, crate::error::Edge::WebSocket);
                     self.out.to(conn, &r.to_server_msg());
                 }
             }

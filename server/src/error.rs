@@ -26,7 +26,7 @@ macro_rules! codes {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum ErrorCode {
             $($(#[$doc])* $name,)*
-            /// A rule of the game refused the action (RULES.md, "Rejections").
+            /// A rule of the game refused the action (docs/rules.md, "Rejections").
             Rule(RejectCode),
         }
 
@@ -257,6 +257,12 @@ impl From<ErrorCode> for Refusal {
 impl From<chowka_protocol::Rejection> for Refusal {
     fn from(r: chowka_protocol::Rejection) -> Self {
         Refusal::with(ErrorCode::Rule(r.code), r.message())
+    }
+}
+
+impl From<chowka_protocol::ParseError> for Refusal {
+    fn from(e: chowka_protocol::ParseError) -> Self {
+        Refusal::with(ErrorCode::Rule(e.code()), e.message())
     }
 }
 

@@ -177,14 +177,14 @@ impl Client {
             hash.update([0]);
             hash.update(sum);
         }
-        let version = hex(&hash.finalize()[..5]);
+        let version = hex::encode(&hash.finalize()[..5]);
         let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
         let (page, styles) = match Assets::get(INDEX) {
             Some(f) => render(&String::from_utf8_lossy(&f.data), &version, &names),
             None => (String::new(), Vec::new()),
         };
         let page = Bytes::from(page);
-        let page_etag = format!("\"{}\"", hex(&Sha256::digest(&page)[..16]));
+        let page_etag = format!("\"{}\"", hex::encode(&Sha256::digest(&page)[..16]));
         Client {
             version,
             page_etag,
@@ -249,10 +249,6 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>
         .filter_map(|rest| rest.split_once("</style>").map(|(css, _)| css.to_string()))
         .collect();
     (page, styles)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 async fn index(headers: HeaderMap) -> Response {
@@ -347,7 +343,7 @@ fn serve(path: &str, cache: &'static str, headers: &HeaderMap) -> Response {
     let Some(file) = Assets::get(path) else {
         return not_found();
     };
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+    let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
     if matches(headers, &etag) {
         return not_modified(etag, cache);
     }

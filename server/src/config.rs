@@ -131,15 +131,13 @@ impl Default for ServeOpts {
 impl ServeOpts {
     /// The database URL: the option, or SQLite in the data folder (which
     /// is created).
-    pub fn database(&self) -> Result<String, crate::error::StartError> {
+    pub fn database(&self) -> Result<String, crate::StartError> {
         if let Some(url) = &self.database_url {
             return Ok(url.clone());
         }
-        std::fs::create_dir_all(&self.data_dir).map_err(|source| {
-            crate::error::StartError::DataDir {
-                path: self.data_dir.clone(),
-                source,
-            }
+        std::fs::create_dir_all(&self.data_dir).map_err(|source| crate::StartError::DataDir {
+            path: self.data_dir.clone(),
+            source,
         })?;
         let file = self.data_dir.join("chowka.db");
         Ok(format!("sqlite://{}?mode=rwc", file.display()))

@@ -2,8 +2,6 @@
 //! code with its HTTP status and its sentence for the player, in one table
 //! ([`codes!`] below), and [`Refusal`], the error every handler returns.
 //!
-//! [`StartError`] is the other kind: why the server could not start.
-//!
 //! Rule refusals come from the engine (`chowka_protocol::RejectCode`) and
 //! keep its codes and sentences; docs/protocol.md lists both kinds, and a
 //! test checks that list against this table.
@@ -273,45 +271,6 @@ impl std::fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
-
-/// Why the server could not start: [`crate::run`]'s error, told once
-/// by `chowka serve` before it exits.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    /// The data folder (for the default SQLite file) cannot be created.
-    #[error("cannot create the data folder {}: {source}", path.display())]
-    DataDir {
-        /// The folder.
-        path: std::path::PathBuf,
-        /// The system's reason.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The database cannot be opened or migrated.
-    #[error("cannot open the database {url}: {source}")]
-    Database {
-        /// The URL, its password hidden.
-        url: String,
-        /// The store's reason.
-        #[source]
-        source: crate::store::StoreError,
-    },
-    /// NATS cannot be reached (`--nats-url`).
-    #[error("cannot connect to NATS at {url}: {source}")]
-    Nats {
-        /// The URL given.
-        url: String,
-        /// The client's reason.
-        #[source]
-        source: async_nats::ConnectError,
-    },
-    /// The unfinished rooms cannot be read back.
-    #[error("cannot restore rooms: {0}")]
-    Restore(#[source] crate::store::StoreError),
-    /// The listener has no local address.
-    #[error("no local address: {0}")]
-    Listener(#[source] std::io::Error),
-}
 
 #[derive(Serialize)]
 struct ErrorBody<'a> {

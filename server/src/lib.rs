@@ -11,9 +11,11 @@
 //! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
 //! - `web`: the embedded web client and the rules text.
-//! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
-//! - `ids`: room codes and seat tokens. `metrics`: Prometheus counters.
-//! - `limits`: rate limits per address, per address block and overall.
+//! - `error`: the one error vocabulary: every code, its HTTP status and
+//!   sentence; refusals are logged and counted where they leave.
+//! - `startup`: why the server could not start ([`StartError`]).
+//! - `ids`: room codes and seat tokens. `metrics`: Prometheus metrics (prometheus-client).
+//! - `limits`: rate limits (governor): per address, per block, overall, per connection.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`.
@@ -32,12 +34,13 @@ pub mod limits;
 pub mod metrics;
 pub mod replay;
 pub mod rooms;
+pub mod startup;
 pub mod store;
 pub mod web;
 pub mod ws;
 
 pub use config::ServeOpts;
-pub use error::StartError;
+pub use startup::StartError;
 
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};

@@ -187,7 +187,7 @@ impl Cluster {
 }
 
 /// This node: alone, or (with `--nats-url`) connected to the others.
-pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::error::StartError> {
+pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartError> {
     let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
     let Some(url) = &config.nats_url else {
         let node = config.node.clone().unwrap_or_else(|| "local".into());
@@ -216,7 +216,7 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::error::St
         })
         .connect(url.as_str())
         .await
-        .map_err(|source| crate::error::StartError::Nats {
+        .map_err(|source| crate::StartError::Nats {
             url: url.clone(),
             source,
         })?;

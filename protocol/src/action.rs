@@ -166,8 +166,9 @@ pub enum ActionRequest {
 impl ActionRequest {
     /// Checks the syntax of the request against the number of pawns per
     /// player: a repeated pawn is `not_a_pair` (C6), an index past the last
-    /// pawn is `no_such_pawn`.
-    pub fn parse(&self, pawns_per_player: u8) -> Result<Action, Rejection> {
+    /// pawn is `no_such_pawn`. Whether the action is legal now is
+    /// [`Game::play`](crate::Game::play)'s question, with its own error.
+    pub fn parse(&self, pawns_per_player: u8) -> Result<Action, ParseError> {
         Ok(match *self {
             ActionRequest::Throw { .. } => Action::Throw,
             ActionRequest::Skip => Action::Skip,
@@ -179,9 +180,9 @@ impl ActionRequest {
                 target,
             } => {
                 if pawns.is_empty() || pawns.iter().any(|&p| p >= pawns_per_player) {
-                    return Err(Rejection::new(Code::NoSuchPawn));
+                    return Err(ParseError::NoSuchPawn);
                 }
-                let set = PawnSet::from_indices(pawns).ok_or(Rejection::new(Code::NotAPair))?;
+                let set = PawnSet::from_indices(pawns).ok_or(ParseError::NotAPair)?;
                 Action::Move(Move {
                     pawns: set,
                     value,
@@ -208,7 +209,7 @@ impl From<Action> for ActionRequest {
     }
 }
 
-/// The reason an action is refused (RULES.md, Rejections).
+/// The reason an action is refused (docs/rules.md, "Rejections").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
@@ -323,11 +324,47 @@ impl fmt::Display for Code {
     }
 }
 
-/// A refused action: the code of RULES.md and a sentence citing the rule.
-/// A refused action has changed nothing.
+/// Why an [`ActionRequest`] names no action of this game at all: found
+/// by [`ActionRequest::parse`] before any rule is asked, as a chess move
+/// that does not parse is told apart from one that is illegal. Its wire
+/// codes are the rule book's, as clients have always seen them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// No pawn named, or an index past the last pawn.
+    NoSuchPawn,
+    /// The same pawn twice, or more than two pawns.
+    NotAPair,
+}
+
+impl ParseError {
+    /// The code on the wire.
+    pub fn code(self) -> Code {
+        match self {
+            ParseError::NoSuchPawn => Code::NoSuchPawn,
+            ParseError::NotAPair => Code::NotAPair,
+        }
+    }
+
+    /// The sentence for the player.
+    pub fn message(self) -> &'static str {
+        self.code().message()
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code(), self.message())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An action that is not legal here (the illegal-move error of
+/// [`Game::play`](crate::Game::play)): the code of docs/rules.md and a
+/// sentence citing the rule. A refused action has changed nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rejection {
-    /// The code from RULES.md's table.
+    /// The code from the table of docs/rules.md, "Rejections".
     pub code: Code,
 }
 

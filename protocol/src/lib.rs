@@ -29,7 +29,7 @@ mod rules;
 pub mod scenario;
 mod throw;
 
-pub use action::{Action, ActionRequest, Code, Move, PawnSet, Player, Rejection};
+pub use action::{Action, ActionRequest, Code, Move, ParseError, PawnSet, Player, Rejection};
 pub use board::{Board, Side, Square, MAX_SQUARES};
 pub use game::{
     Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,

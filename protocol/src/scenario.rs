@@ -135,7 +135,7 @@ enum Played {
 fn play(game: &mut Game, recorded: &RecordedAction) -> Played {
     let action = match recorded.action.parse(game.rules().pawns) {
         Ok(a) => a,
-        Err(r) => return Played::Refused(r.code, r.message()),
+        Err(e) => return Played::Refused(e.code(), e.message()),
     };
     let by = recorded.by.unwrap_or_else(|| game.actor(&action));
     let value = match recorded.action {

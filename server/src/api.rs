@@ -531,17 +531,11 @@ pub async fn healthz(State(app): State<App>) -> Response {
 
 /// `GET /metrics`: Prometheus text.
 pub async fn metrics(State(app): State<App>) -> Response {
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        {
-            let mut text = app.metrics.render(app.store.group_commits());
-            app.cluster.render_metrics(&mut text);
-            text
-        },
-    )
+    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], {
+        let mut registry = app.metrics.registry(app.store.group_commits());
+        app.cluster.register_metrics(&mut registry);
+        crate::metrics::encode(&registry)
+    })
         .into_response()
 }
 

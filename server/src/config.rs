@@ -113,52 +113,31 @@ pub struct ServeOpts {
 }
 
 impl Default for ServeOpts {
+    /// The defaults of the `#[arg]` attributes above, their one source:
+    /// the options parsed from an empty command line, with the
+    /// environment left unread (a test's server must not pick up the
+    /// `DATABASE_URL` of the shell that runs it).
     fn default() -> Self {
-        ServeOpts {
-            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            data_dir: PathBuf::from("data"),
-            database_url: None,
-            db_connections: 8,
-            max_rooms: 10_000,
-            max_connections: 10_000,
-            max_http_connections: 12_000,
-            max_connections_per_address: 256,
-            header_timeout_secs: 10,
-            rooms_per_minute: 10,
-            messages_per_second: 20,
-            ws_per_address: 64,
-            ping_secs: 25,
-            allowed_origins: Vec::new(),
-            idle_room_secs: 1800,
-            bot_delay_ms: 600,
-            trust_forwarded_for: false,
-            shutdown_secs: 10,
-            log: "info".into(),
-            lobby_expiry_secs: 86_400,
-            rooms_per_minute_per_block: 30,
-            rooms_per_minute_total: 300,
-            seats_per_minute: 10,
-            lookups_per_minute: 300,
-            nats_url: None,
-            node: None,
-            cluster: "chowka".into(),
-            lease_secs: 5,
-        }
+        use clap::{Args, FromArgMatches};
+        let command = ServeOpts::augment_args(clap::Command::new("serve"))
+            .mut_args(|arg| arg.env(None::<&str>));
+        let matches = command
+            .try_get_matches_from(["serve"])
+            .expect("every option has a default or is optional");
+        ServeOpts::from_arg_matches(&matches).expect("the defaults are valid options")
     }
 }
 
 impl ServeOpts {
     /// The database URL: the option, or SQLite in the data folder (which
     /// is created).
-    pub fn database(&self) -> Result<String, String> {
+    pub fn database(&self) -> Result<String, crate::StartError> {
         if let Some(url) = &self.database_url {
             return Ok(url.clone());
         }
-        std::fs::create_dir_all(&self.data_dir).map_err(|e| {
-            format!(
-                "cannot create the data folder {}: {e}",
-                self.data_dir.display()
-            )
+        std::fs::create_dir_all(&self.data_dir).map_err(|source| crate::StartError::DataDir {
+            path: self.data_dir.clone(),
+            source,
         })?;
         let file = self.data_dir.join("chowka.db");
         Ok(format!("sqlite://{}?mode=rwc", file.display()))
@@ -246,4 +225,22 @@ pub async fn shutdown_signal() {
         _ = term => {},
     }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The defaults are the `#[arg]` attributes' (there is no second copy).
+    #[test]
+    fn the_defaults_are_the_options_defaults() {
+        let d = ServeOpts::default();
+        assert_eq!(d.bind, SocketAddr::from(([127, 0, 0, 1], 8080)));
+        assert_eq!(d.data_dir, PathBuf::from("data"));
+        assert_eq!(d.database_url, None);
+        assert_eq!((d.max_rooms, d.max_http_connections), (10_000, 12_000));
+        assert_eq!((d.lobby_expiry_secs, d.lease_secs), (86_400, 5));
+        assert_eq!((d.log.as_str(), d.cluster.as_str()), ("info", "chowka"));
+        assert!(d.allowed_origins.is_empty() && !d.trust_forwarded_for);
+    }
 }

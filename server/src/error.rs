@@ -6,12 +6,15 @@
 //! keep its codes and sentences; docs/protocol.md lists both kinds, and a
 //! test checks that list against this table.
 
+use crate::metrics::Metrics;
+use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chowka_protocol::Code as RejectCode;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Declares [`ErrorCode`] and its table: variant, wire code, HTTP status,
 /// default sentence. One line a code, so that adding one is one edit.
@@ -21,7 +24,7 @@ macro_rules! codes {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum ErrorCode {
             $($(#[$doc])* $name,)*
-            /// A rule of the game refused the action (RULES.md, "Rejections").
+            /// A rule of the game refused the action (docs/rules.md, "Rejections").
             Rule(RejectCode),
         }
 
@@ -153,6 +156,10 @@ impl std::fmt::Display for ErrorCode {
 
 /// A refusal: a code and a sentence for the player; over HTTP also its
 /// status and, for 429, when to try again. Nothing changed.
+///
+/// A refusal is logged and counted once, where it leaves the server
+/// ([`Refusal::report`]): over HTTP by [`count_refusals`], over the
+/// WebSocket by whoever sends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     /// Machine-readable code.
@@ -161,6 +168,19 @@ pub struct Refusal {
     pub message: Cow<'static, str>,
     /// Seconds to wait before trying again (HTTP `Retry-After`).
     pub retry_after: Option<u64>,
+    /// What went wrong inside, for the log only: a server fault's reason,
+    /// which the player is not shown.
+    pub cause: Option<String>,
+}
+
+/// Where a refusal leaves the server, which sets how loud its log is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// An HTTP response: client mistakes are logged at WARN.
+    Http,
+    /// A WebSocket `error` message: client mistakes (a stale version, a
+    /// click too fast) are routine there, and logged at DEBUG.
+    WebSocket,
 }
 
 impl Refusal {
@@ -170,6 +190,7 @@ impl Refusal {
             code,
             message: Cow::Borrowed(code.sentence()),
             retry_after: None,
+            cause: None,
         }
     }
 
@@ -186,11 +207,29 @@ impl Refusal {
         Refusal::new(ErrorCode::NoSuchRoom)
     }
 
-    /// The refusal for a store fault, logged here with its cause (the
-    /// player only learns that nothing changed).
+    /// The refusal for a store fault: its cause goes to the log when the
+    /// refusal is reported; the player only learns that nothing changed.
     pub fn store(cause: impl std::fmt::Display) -> Refusal {
-        tracing::error!("store: {cause}");
-        Refusal::new(ErrorCode::StoreUnavailable)
+        Refusal {
+            cause: Some(cause.to_string()),
+            ..Refusal::new(ErrorCode::StoreUnavailable)
+        }
+    }
+
+    /// Logs this refusal and counts it by code in `chowka_errors_total`:
+    /// the one place both happen, for every refusal sent to a client.
+    /// Server faults are logged at ERROR with their cause; client
+    /// mistakes at WARN over HTTP, at DEBUG over the WebSocket.
+    pub fn report(&self, metrics: &Metrics, edge: Edge) {
+        metrics.error(self.code.as_str());
+        let cause = self.cause.as_deref().unwrap_or("");
+        if self.code.status().is_server_error() {
+            tracing::error!(code = %self.code, cause, "{}", self.message);
+        } else if edge == Edge::Http {
+            tracing::warn!(code = %self.code, "{}", self.message);
+        } else {
+            tracing::debug!(code = %self.code, "{}", self.message);
+        }
     }
 
     /// The `error` message of the WebSocket protocol.
@@ -219,6 +258,12 @@ impl From<chowka_protocol::Rejection> for Refusal {
     }
 }
 
+impl From<chowka_protocol::ParseError> for Refusal {
+    fn from(e: chowka_protocol::ParseError) -> Self {
+        Refusal::with(ErrorCode::Rule(e.code()), e.message())
+    }
+}
+
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.code, self.message)
@@ -233,15 +278,20 @@ struct ErrorBody<'a> {
     message: &'a str,
 }
 
+/// Reports every refusal the router answers with (the one
+/// [`Refusal::into_response`] leaves in the response's extensions), so
+/// that HTTP refusals (429, 503 from the limits too) are logged and
+/// counted like the WebSocket's.
+pub async fn count_refusals(State(metrics): State<Arc<Metrics>>, res: Response) -> Response {
+    if let Some(refusal) = res.extensions().get::<Refusal>() {
+        refusal.report(&metrics, Edge::Http);
+    }
+    res
+}
+
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         let status = self.code.status();
-        // Client mistakes are worth a warning; server faults an error.
-        if status.is_server_error() {
-            tracing::error!(code = %self.code, "{}", self.message);
-        } else {
-            tracing::warn!(code = %self.code, "{}", self.message);
-        }
         let mut res = (
             status,
             Json(ErrorBody {
@@ -254,6 +304,7 @@ impl IntoResponse for Refusal {
             res.headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(s));
         }
+        res.extensions_mut().insert(self);
         res
     }
 }
@@ -272,6 +323,30 @@ mod tests {
             let s = code.sentence();
             assert!(s.ends_with('.'), "{code}: {s}");
         }
+    }
+
+    /// An HTTP refusal is counted once, by code, on its way out.
+    #[tokio::test]
+    async fn http_refusals_are_counted_by_code() {
+        use tower::ServiceExt;
+        let metrics = Arc::new(Metrics::default());
+        let app = axum::Router::new()
+            .route(
+                "/",
+                axum::routing::get(|| async { Refusal::new(ErrorCode::RateLimited) }),
+            )
+            .layer(axum::middleware::map_response_with_state(
+                metrics.clone(),
+                count_refusals,
+            ));
+        let req = axum::http::Request::new(axum::body::Body::empty());
+        let res = app.oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        let text = metrics.render((0, 0));
+        assert!(
+            text.contains("chowka_errors_total{code=\"rate_limited\"} 1\n"),
+            "{text}"
+        );
     }
 
     /// docs/protocol.md's error list names exactly the codes of this table

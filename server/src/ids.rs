@@ -41,8 +41,7 @@ pub fn new_token() -> String {
 
 /// The SHA-256 of a token, as hex: what the store keeps.
 pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Compares two token hashes in constant time, so that response timing

@@ -11,9 +11,11 @@
 //! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
 //! - `web`: the embedded web client and the rules text.
-//! - `error`: the one error vocabulary: every code, its HTTP status and sentence.
-//! - `ids`: room codes and seat tokens. `metrics`: Prometheus counters.
-//! - `limits`: rate limits per address, per address block and overall.
+//! - `error`: the one error vocabulary: every code, its HTTP status and
+//!   sentence; refusals are logged and counted where they leave.
+//! - `startup`: why the server could not start ([`StartError`]).
+//! - `ids`: room codes and seat tokens. `metrics`: Prometheus metrics (prometheus-client).
+//! - `limits`: rate limits (governor): per address, per block, overall, per connection.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players (pure decisions over the game) and `tournament`:
@@ -35,11 +37,13 @@ pub mod limits;
 pub mod metrics;
 pub mod replay;
 pub mod rooms;
+pub mod startup;
 pub mod store;
 pub mod web;
 pub mod ws;
 
 pub use config::ServeOpts;
+pub use startup::StartError;
 
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
@@ -164,6 +168,12 @@ pub fn router(app: App) -> Router {
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
+        // Outermost but for the headers: every refusal is counted, the
+        // limits' and the upgrade's included.
+        .layer(axum::middleware::map_response_with_state(
+            app.metrics.clone(),
+            error::count_refusals,
+        ))
         .with_state(app)
 }
 
@@ -176,11 +186,14 @@ pub async fn run(
     listener: TcpListener,
     config: ServeOpts,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), String> {
+) -> Result<(), StartError> {
     let url = config.database()?;
     let store = Store::connect(&url, config.db_connections)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        .map_err(|source| StartError::Database {
+            url: store::redact(&url),
+            source,
+        })?;
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
     let cluster = Arc::new(cluster::join(&config).await?);
     let config = Arc::new(config);
@@ -197,10 +210,7 @@ pub async fn run(
     // leaves the rooms of live nodes to them: its sweeper takes those of
     // lost nodes, and any other comes back where it is next asked for.
     if cluster.nats.is_none() {
-        let restored = registry
-            .restore_all()
-            .await
-            .map_err(|e| format!("cannot restore rooms: {e}"))?;
+        let restored = registry.restore_all().await.map_err(StartError::Restore)?;
         if restored > 0 {
             tracing::info!("restored {restored} unfinished rooms");
         }
@@ -232,9 +242,7 @@ pub async fn run(
         cluster: cluster.clone(),
     };
     let peers = tokio::spawn(cluster::hear_peers(app.clone()));
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("no local address: {e}"))?;
+    let addr = listener.local_addr().map_err(StartError::Listener)?;
     tracing::info!("listening on http://{addr}");
     let limits = http::EdgeLimits::from_opts(&config);
     if config.trust_forwarded_for && config.max_connections_per_address > 0 {

@@ -1,6 +1,7 @@
 //! Rate limits per address, per address block and for the whole server
 //! (governor's keyed GCRA limiters): room creation, taking seats, and
-//! looking rooms and games up by code.
+//! looking rooms and games up by code; and [`RateLimit`], one
+//! connection's messages or one room's chat.
 //!
 //! An "address" is an IPv4 address, or for lookups and seats an IPv6 /64:
 //! one host is handed a whole /64 and can pick any address in it, so the
@@ -233,9 +234,76 @@ impl Creations {
     }
 }
 
+/// One WebSocket connection's messages, or one room's chat: `rate` a
+/// second in bursts of twice that (governor's GCRA), and what is said to
+/// a client that goes on past it.
+pub struct RateLimit {
+    limiter: DefaultDirectRateLimiter,
+    /// Messages a second, at least 1.
+    rate: u32,
+    /// Messages refused in the current ten-second window.
+    refused: u32,
+    window: tokio::time::Instant,
+    last_warning: Option<tokio::time::Instant>,
+}
+
+impl RateLimit {
+    /// `rate` messages a second (0 counts as 1), bursts of twice that.
+    pub fn new(rate: u32) -> RateLimit {
+        let rate = rate.max(1);
+        let per_second = NonZeroU32::new(rate).unwrap_or(NonZeroU32::MIN);
+        let burst = NonZeroU32::new(rate.saturating_mul(2)).unwrap_or(per_second);
+        RateLimit {
+            limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
+            rate,
+            refused: 0,
+            window: tokio::time::Instant::now(),
+            last_warning: None,
+        }
+    }
+
+    /// Whether one more message may pass now.
+    pub fn allow(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        if now.duration_since(self.window) > Duration::from_secs(10) {
+            self.window = now;
+            self.refused = 0;
+        }
+        let allowed = self.limiter.check().is_ok();
+        if !allowed {
+            self.refused += 1;
+        }
+        allowed
+    }
+
+    /// Whether the client keeps flooding after being told: more than
+    /// five seconds' worth refused within ten.
+    pub fn flooding(&self) -> bool {
+        self.refused > self.rate.saturating_mul(5)
+    }
+
+    /// Whether to tell the client (at most once a second).
+    pub fn should_warn(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        if (self.last_warning).is_some_and(|t| now.duration_since(t) < Duration::from_secs(1)) {
+            return false;
+        }
+        self.last_warning = Some(now);
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rate_limit_allows_bursts_then_refuses() {
+        let mut l = RateLimit::new(10);
+        let passed = (0..100).filter(|_| l.allow()).count();
+        assert!((20..=22).contains(&passed), "{passed}");
+        assert!(l.flooding());
+    }
 
     #[test]
     fn an_ipv6_slash_64_counts_as_one_address_and_mapped_ipv4_as_itself() {

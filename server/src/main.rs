@@ -18,12 +18,15 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 pub static malloc_conf: &[u8] = b"background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0\0";
 
 /// Chowka Bhara online: serve games, or check and simulate them.
+///
+/// With no command, the server runs with the options given here
+/// (`chowka --bind ...`, as `chowka serve --bind ...`).
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
 struct Opt {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Server options (for the default `serve` command).
+    /// Server options, when no command is given.
     #[command(flatten)]
     serve: config::ServeOpts,
 }
@@ -31,7 +34,7 @@ struct Opt {
 #[derive(Subcommand)]
 enum Command {
     /// Run the game server (the default).
-    Serve,
+    Serve(Box<config::ServeOpts>),
     /// Check a game record action by action and print its final state as JSON.
     Replay(commands::ReplayOpts),
     /// Check every throw of a game record against its revealed seeds (fair throws).
@@ -48,8 +51,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let opt = Opt::parse();
-    match opt.command.unwrap_or(Command::Serve) {
-        Command::Serve => config::serve(opt.serve),
+    let Some(command) = opt.command else {
+        return config::serve(opt.serve);
+    };
+    match command {
+        Command::Serve(o) => config::serve(*o),
         Command::Replay(o) => commands::replay(o),
         Command::Verify(o) => commands::verify(o),
         Command::Conformance(o) => commands::conformance(o),

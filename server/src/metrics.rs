@@ -1,53 +1,44 @@
-//! Prometheus metrics, hand-written: a few counters, gauges and histograms
-//! are all the server needs, and atomics keep them off the hot path's locks.
+//! Prometheus metrics, through prometheus-client. The counters and gauges
+//! are plain atomics that rooms and sockets add to without a lock; each
+//! scrape reads them into a registry with the latency histograms and the
+//! errors by code, and the registry writes the OpenMetrics text.
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
+use prometheus_client::metrics::counter::{ConstCounter, Counter};
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::registry::Registry;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
 use std::time::Duration;
+
+/// The content type of [`encode`]'s text.
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Upper bounds of the latency histograms' buckets, in seconds.
 const BUCKETS: [f64; 12] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
 ];
 
-/// A latency histogram in the Prometheus layout.
-#[derive(Default)]
-pub struct Histogram {
-    counts: [AtomicU64; BUCKETS.len()],
-    count: AtomicU64,
-    sum_micros: AtomicU64,
+/// A latency histogram, in seconds.
+#[derive(Clone, Debug)]
+pub struct Histogram(prometheus_client::metrics::histogram::Histogram);
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram(prometheus_client::metrics::histogram::Histogram::new(
+            BUCKETS,
+        ))
+    }
 }
 
 impl Histogram {
     /// Records one observation.
     pub fn observe(&self, d: Duration) {
-        let s = d.as_secs_f64();
-        for (i, b) in BUCKETS.iter().enumerate() {
-            if s <= *b {
-                self.counts[i].fetch_add(1, Relaxed);
-            }
-        }
-        self.count.fetch_add(1, Relaxed);
-        self.sum_micros.fetch_add(d.as_micros() as u64, Relaxed);
-    }
-
-    fn render(&self, out: &mut String, name: &str, help: &str) {
-        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
-        for (i, b) in BUCKETS.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "{name}_bucket{{le=\"{b}\"}} {}",
-                self.counts[i].load(Relaxed)
-            );
-        }
-        let count = self.count.load(Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
-        let sum = self.sum_micros.load(Relaxed) as f64 / 1e6;
-        let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {count}");
+        self.0.observe(d.as_secs_f64());
     }
 }
+
+/// The label of an error: its wire code.
+type CodeLabel = Vec<(&'static str, &'static str)>;
 
 /// Every metric of the server.
 #[derive(Default)]
@@ -75,117 +66,161 @@ pub struct Metrics {
     pub action_latency: Histogram,
     /// Time to write one action to the store.
     pub store_write_latency: Histogram,
-    /// Errors sent to clients, by code.
-    errors: Mutex<BTreeMap<&'static str, u64>>,
+    /// Refusals sent to clients, by code.
+    errors: Family<CodeLabel, Counter>,
+}
+
+/// Adds a gauge read now to `registry`.
+pub fn gauge(registry: &mut Registry, name: &str, help: &str, v: i64) {
+    registry.register(name, help, ConstGauge::new(v));
+}
+
+/// Adds a counter read now to `registry`; `name` is without the
+/// `_total` that the text gives its sample.
+pub fn counter(registry: &mut Registry, name: &str, help: &str, v: u64) {
+    registry.register(name, help, ConstCounter::new(v));
 }
 
 impl Metrics {
-    /// Counts an error sent to a client.
+    /// Counts a refusal sent to a client (`Refusal::report`).
     pub fn error(&self, code: &'static str) {
-        // std Mutex: held for one map update, never across an await.
-        if let Ok(mut m) = self.errors.lock() {
-            *m.entry(code).or_default() += 1;
-        }
+        self.errors.get_or_create(&vec![("code", code)]).inc();
     }
 
-    /// The metrics in the Prometheus text format, with the store's group
-    /// commits so far (statements, actions).
-    pub fn render(&self, group_commits: (u64, u64)) -> String {
-        let mut out = String::new();
-        let gauge = |out: &mut String, name: &str, help: &str, v: i64| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
-        };
-        let counter = |out: &mut String, name: &str, help: &str, v: u64| {
-            let _ = writeln!(
-                out,
-                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}"
-            );
-        };
+    /// The metrics as they are now, with the store's group commits so
+    /// far (statements, actions), in a registry that others (the
+    /// cluster's) add to before it is written out with [`encode`].
+    pub fn registry(&self, group_commits: (u64, u64)) -> Registry {
+        let mut r = Registry::default();
+        let load = |a: &AtomicU64| a.load(Relaxed);
         gauge(
-            &mut out,
+            &mut r,
             "chowka_rooms_active",
-            "Rooms with a running task.",
+            "Rooms with a running task",
             self.rooms_active.load(Relaxed),
         );
         counter(
-            &mut out,
-            "chowka_rooms_created_total",
-            "Rooms created.",
-            self.rooms_created.load(Relaxed),
+            &mut r,
+            "chowka_rooms_created",
+            "Rooms created",
+            load(&self.rooms_created),
         );
         counter(
-            &mut out,
-            "chowka_rooms_restored_total",
-            "Rooms restored from the store.",
-            self.rooms_restored.load(Relaxed),
+            &mut r,
+            "chowka_rooms_restored",
+            "Rooms restored from the store",
+            load(&self.rooms_restored),
         );
         gauge(
-            &mut out,
+            &mut r,
             "chowka_connections_active",
-            "Open WebSocket connections.",
+            "Open WebSocket connections",
             self.connections_active.load(Relaxed),
         );
         counter(
-            &mut out,
-            "chowka_connections_total",
-            "WebSocket connections accepted.",
-            self.connections_total.load(Relaxed),
+            &mut r,
+            "chowka_connections",
+            "WebSocket connections accepted",
+            load(&self.connections_total),
         );
         counter(
-            &mut out,
-            "chowka_messages_received_total",
-            "WebSocket messages received.",
-            self.messages_received.load(Relaxed),
+            &mut r,
+            "chowka_messages_received",
+            "WebSocket messages received",
+            load(&self.messages_received),
         );
         counter(
-            &mut out,
-            "chowka_actions_total",
-            "Game actions accepted.",
-            self.actions.load(Relaxed),
+            &mut r,
+            "chowka_actions",
+            "Game actions accepted",
+            load(&self.actions),
         );
         counter(
-            &mut out,
-            "chowka_games_finished_total",
-            "Games finished.",
-            self.games_finished.load(Relaxed),
+            &mut r,
+            "chowka_games_finished",
+            "Games finished",
+            load(&self.games_finished),
         );
         counter(
-            &mut out,
-            "chowka_messages_dropped_total",
-            "Messages dropped for connections too slow to read them (each is resynced).",
-            self.messages_dropped.load(Relaxed),
+            &mut r,
+            "chowka_messages_dropped",
+            "Messages dropped for connections too slow to read them (each is resynced)",
+            load(&self.messages_dropped),
         );
         counter(
-            &mut out,
-            "chowka_store_commits_total",
-            "Group commits of actions (one statement and transaction each).",
+            &mut r,
+            "chowka_store_commits",
+            "Group commits of actions (one statement and transaction each)",
             group_commits.0,
         );
         counter(
-            &mut out,
-            "chowka_store_committed_actions_total",
-            "Actions written by the group commits.",
+            &mut r,
+            "chowka_store_committed_actions",
+            "Actions written by the group commits",
             group_commits.1,
         );
-        self.action_latency.render(
-            &mut out,
+        r.register(
             "chowka_action_seconds",
-            "From receiving an action to broadcasting the new state, store write included.",
+            "From receiving an action to broadcasting the new state, store write included",
+            self.action_latency.0.clone(),
         );
-        self.store_write_latency.render(
-            &mut out,
+        r.register(
             "chowka_store_write_seconds",
-            "Writing one action to the store, until it is durable (its wait for a group commit included).",
+            "Writing one action to the store, until it is durable (its wait for a group commit included)",
+            self.store_write_latency.0.clone(),
         );
-        let _ = writeln!(
-            out,
-            "# HELP chowka_errors_total Errors sent to clients, by code.\n# TYPE chowka_errors_total counter"
+        r.register(
+            "chowka_errors",
+            "Errors sent to clients, by code",
+            self.errors.clone(),
         );
-        if let Ok(m) = self.errors.lock() {
-            for (code, n) in m.iter() {
-                let _ = writeln!(out, "chowka_errors_total{{code=\"{code}\"}} {n}");
-            }
+        r
+    }
+
+    /// The metrics in the OpenMetrics text format (tests, and nodes with
+    /// nothing to add).
+    pub fn render(&self, group_commits: (u64, u64)) -> String {
+        encode(&self.registry(group_commits))
+    }
+}
+
+/// `registry` in the OpenMetrics text format ([`CONTENT_TYPE`]).
+pub fn encode(registry: &Registry) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = prometheus_client::encoding::text::encode(&mut out, registry);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names, types and labels scrapers and docs/operations.md know.
+    #[test]
+    fn the_text_keeps_its_names_types_and_labels() {
+        let m = Metrics::default();
+        m.rooms_active.store(3, Relaxed);
+        m.rooms_created.store(5, Relaxed);
+        m.action_latency.observe(Duration::from_millis(2));
+        m.error("rate_limited");
+        m.error("rate_limited");
+        let text = m.render((7, 9));
+        for line in [
+            "# TYPE chowka_rooms_active gauge",
+            "chowka_rooms_active 3",
+            "# TYPE chowka_rooms_created counter",
+            "chowka_rooms_created_total 5",
+            "chowka_connections_total 0",
+            "chowka_store_commits_total 7",
+            "chowka_store_committed_actions_total 9",
+            "# TYPE chowka_action_seconds histogram",
+            "chowka_action_seconds_bucket{le=\"0.0025\"} 1",
+            "chowka_action_seconds_bucket{le=\"+Inf\"} 1",
+            "chowka_action_seconds_count 1",
+            "chowka_errors_total{code=\"rate_limited\"} 2",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
         }
-        out
     }
 }

@@ -35,7 +35,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use page::{client, hex};
+use page::client;
 use rust_embed::RustEmbed;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
@@ -203,7 +203,7 @@ fn serve(path: &str, cache: &'static str, headers: &HeaderMap) -> Response {
     let Some(file) = Assets::get(path) else {
         return not_found();
     };
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+    let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
     if matches(headers, &etag) {
         return not_modified(etag, cache);
     }

@@ -8,8 +8,8 @@
 
 use crate::api::client_ip;
 use crate::cluster::relay::{self, Link};
-use crate::error::{ErrorCode, Refusal};
-use crate::limits::{self, Limited, OpenSlot};
+use crate::error::{Edge, ErrorCode, Refusal};
+use crate::limits::{self, Limited, OpenSlot, RateLimit};
 use crate::rooms::{Out, Request};
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -59,17 +59,14 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let refuse = |code: ErrorCode| {
-        app.metrics.error(code.as_str());
-        Refusal::new(code).into_response()
-    };
+    // Counted and logged on the way out (error::count_refusals).
+    let refuse = |code: ErrorCode| Refusal::new(code).into_response();
     if !origin_allowed(&app, &headers) {
         return refuse(ErrorCode::BadOrigin);
     }
     let ip = client_ip(&app, peer, &headers);
     // Each connection looks one room up by code: limited like HTTP lookups.
     if let Err(r) = app.check(Limited::Lookups, ip).await {
-        app.metrics.error(r.code.as_str());
         return r.into_response();
     }
     // The cap holds across nodes: what the others hold for this address counts.
@@ -118,8 +115,9 @@ fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
     host.is_some() && origin_host == host
 }
 
+/// Sends a refusal as an `error` message, reported first.
 async fn send_error(socket: &mut WebSocket, app: &App, refusal: &Refusal) -> bool {
-    app.metrics.error(refusal.code.as_str());
+    refusal.report(&app.metrics, Edge::WebSocket);
     send(socket, Message::Text(refusal.to_ws_text().into())).await
 }
 
@@ -192,69 +190,6 @@ fn parse(text: &str) -> Parsed {
 
 fn bad(code: ErrorCode, message: String) -> Parsed {
     Parsed::Bad(Refusal::with(code, message))
-}
-
-/// A token bucket: `rate` messages a second, bursts of twice that.
-pub(crate) struct RateLimit {
-    rate: f64,
-    tokens: f64,
-    last: Instant,
-    /// Messages refused in the current ten-second window.
-    refused: u32,
-    window: Instant,
-    last_warning: Option<Instant>,
-}
-
-impl RateLimit {
-    pub(crate) fn new(rate: u32) -> RateLimit {
-        let rate = rate.max(1) as f64;
-        let now = Instant::now();
-        RateLimit {
-            rate,
-            tokens: 2.0 * rate,
-            last: now,
-            refused: 0,
-            window: now,
-            last_warning: None,
-        }
-    }
-
-    /// Whether one more message may pass now.
-    pub(crate) fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate)
-            .min(2.0 * self.rate);
-        self.last = now;
-        if now.duration_since(self.window) > Duration::from_secs(10) {
-            self.window = now;
-            self.refused = 0;
-        }
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            self.refused += 1;
-            false
-        }
-    }
-
-    /// Whether the client keeps flooding after being told.
-    fn flooding(&self) -> bool {
-        self.refused as f64 > 5.0 * self.rate
-    }
-
-    /// Whether to tell the client (at most once a second).
-    fn should_warn(&mut self) -> bool {
-        let now = Instant::now();
-        if self
-            .last_warning
-            .is_some_and(|t| now.duration_since(t) < Duration::from_secs(1))
-        {
-            return false;
-        }
-        self.last_warning = Some(now);
-        true
-    }
 }
 
 /// Why a connection is closed before it joins a room.
@@ -546,13 +481,5 @@ mod tests {
             parse("{\"type\":\"ping\"}"),
             Parsed::Msg(ClientMsg::Ping)
         ));
-    }
-
-    #[test]
-    fn the_rate_limit_allows_bursts_then_refuses() {
-        let mut l = RateLimit::new(10);
-        let passed = (0..100).filter(|_| l.allow()).count();
-        assert!((20..=22).contains(&passed), "{passed}");
-        assert!(l.flooding());
     }
 }

@@ -42,7 +42,7 @@ pub struct TestServer {
     /// The data folder (SQLite).
     pub dir: tempfile::TempDir,
     stop: Option<oneshot::Sender<()>>,
-    task: Option<tokio::task::JoinHandle<Result<(), String>>>,
+    task: Option<tokio::task::JoinHandle<Result<(), chowka_server::StartError>>>,
 }
 
 impl TestServer {

@@ -3,7 +3,7 @@
 //! TEST_DATABASE_URL (`.ci/run` runs them), there also through a proxy that
 //! loses the reply to a commit.
 
-use chowka_server::store::{GameRow, RoomRow, Store};
+use chowka_server::store::{GameRow, RoomRow, Store, StoreError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
 use std::time::Duration;
@@ -214,7 +214,10 @@ async fn sqlite_in_memory_is_refused_with_a_reason() {
     // The action writer's connection would see a database of its own.
     for url in ["sqlite::memory:", "sqlite://t.db?mode=memory"] {
         let refused = Store::connect(url, 2).await.expect_err(url);
-        assert!(refused.0.contains("sqlite://FILE"), "{url}: {refused}");
+        assert!(
+            matches!(&refused, StoreError::BadUrl(why) if why.contains("sqlite://FILE")),
+            "{url}: {refused}"
+        );
     }
 }
 

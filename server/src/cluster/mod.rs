@@ -27,8 +27,9 @@ pub use keeper::keep_leases;
 pub use peers::{listings_elsewhere, run as hear_peers, Peer, Report};
 
 use crate::limits::Limited;
+use crate::metrics;
+use prometheus_client::registry::Registry;
 use std::collections::HashMap;
-use std::fmt::Write;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -107,48 +108,32 @@ impl Cluster {
         }
     }
 
-    /// This node's part of `/metrics` (Prometheus text).
-    pub fn render_metrics(&self, out: &mut String) {
+    /// Adds this node's part of `/metrics` to `registry`.
+    pub fn register_metrics(&self, registry: &mut Registry) {
         let c = &self.counts;
         let nodes = 1 + self.peers().len() as i64;
-        let lines: [(&str, &str, &str, i64); 5] = [
-            (
-                "chowka_nodes",
-                "gauge",
-                "Live nodes this node knows of, itself included.",
-                nodes,
-            ),
-            (
-                "chowka_relayed_in",
-                "gauge",
-                "Connections of other nodes relayed to rooms here.",
-                c.relayed_in.load(Relaxed),
-            ),
-            (
-                "chowka_relayed_out",
-                "gauge",
-                "Connections here relayed to rooms on other nodes.",
-                c.relayed_out.load(Relaxed),
-            ),
-            (
-                "chowka_rooms_taken_over_total",
-                "counter",
-                "Rooms taken over from a lost node.",
-                c.taken_over.load(Relaxed) as i64,
-            ),
-            (
-                "chowka_leases_lost_total",
-                "counter",
-                "Rooms stopped here because their lease was lost.",
-                c.leases_lost.load(Relaxed) as i64,
-            ),
-        ];
-        for (name, kind, help, v) in lines {
-            let _ = writeln!(
-                out,
-                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}"
-            );
-        }
+        let help = "Live nodes this node knows of, itself included";
+        metrics::gauge(registry, "chowka_nodes", help, nodes);
+        let help = "Connections of other nodes relayed to rooms here";
+        metrics::gauge(
+            registry,
+            "chowka_relayed_in",
+            help,
+            c.relayed_in.load(Relaxed),
+        );
+        let help = "Connections here relayed to rooms on other nodes";
+        metrics::gauge(
+            registry,
+            "chowka_relayed_out",
+            help,
+            c.relayed_out.load(Relaxed),
+        );
+        let help = "Rooms taken over from a lost node";
+        let n = c.taken_over.load(Relaxed);
+        metrics::counter(registry, "chowka_rooms_taken_over", help, n);
+        let help = "Rooms stopped here because their lease was lost";
+        let n = c.leases_lost.load(Relaxed);
+        metrics::counter(registry, "chowka_leases_lost", help, n);
     }
 
     /// Hears of every node found gone from now on.
@@ -202,7 +187,7 @@ impl Cluster {
 }
 
 /// This node: alone, or (with `--nats-url`) connected to the others.
-pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, String> {
+pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartError> {
     let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
     let Some(url) = &config.nats_url else {
         let node = config.node.clone().unwrap_or_else(|| "local".into());
@@ -231,7 +216,10 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, String> {
         })
         .connect(url.as_str())
         .await
-        .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
+        .map_err(|source| crate::StartError::Nats {
+            url: url.clone(),
+            source,
+        })?;
     tracing::info!("node {node}, one of several (NATS at {url})");
     let name = subject_token(&config.cluster);
     Ok(Cluster::with_gone(name, node, lease_ms, Some(nats), gone))

@@ -14,8 +14,8 @@ use super::timers::{Due, Timers};
 use super::{Cmd, Joined, Request, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
+use crate::limits::RateLimit;
 use crate::store::{now_ms, GameRow};
-use crate::ws::RateLimit;
 use chowka_protocol::messages::{RoomStatus, ServerMsg, MAX_CHAT_CHARS};
 use chowka_protocol::{Action, Event, Player, Record, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
@@ -232,7 +232,7 @@ impl RoomActor {
                     return;
                 };
                 if let Err(r) = self.client_msg(conn, seat, msg, at).await {
-                    self.shared.metrics.error(r.code.as_str());
+                    r.report(&self.shared.metrics, crate::error::Edge::WebSocket);
                     self.out.to(conn, &r.to_server_msg());
                 }
             }
@@ -410,19 +410,30 @@ impl RoomActor {
         let code = &self.room.code;
         let version = self.room.version as i64;
         let saved = match &write {
-            Write::Room => match store.save_room(&self.room.row(), self.room.epoch).await {
-                Ok(()) => Ok(()),
-                Err(e) if e.is_fenced() => Err(self.reload(&e.0)),
-                // The row carries the version: it tells whether this went in.
-                Err(e) => match store.room_version(code).await {
-                    Ok(Some(v)) if v == version => Ok(()),
-                    Ok(_) => Err(e),
-                    Err(again) => Err(self.reload(&again.to_string())),
-                },
-            },
-            Write::Action(recorded) => {
+            Write::Room => 'room: {
+                let row = match self.room.row() {
+                    Ok(row) => row,
+                    // Nothing was written: the change is refused.
+                    Err(e) => break 'room Err(e),
+                };
+                match store.save_room(&row, self.room.epoch).await {
+                    Ok(()) => Ok(()),
+                    Err(e) if e.is_fenced() => Err(self.reload(&e.to_string())),
+                    // The row carries the version: it tells whether this went in.
+                    Err(e) => match store.room_version(code).await {
+                        Ok(Some(v)) if v == version => Ok(()),
+                        Ok(_) => Err(e),
+                        Err(again) => Err(self.reload(&again.to_string())),
+                    },
+                }
+            }
+            Write::Action(recorded) => 'action: {
                 let seq = self.room.actions.len() as i64;
-                let json = serde_json::to_string(recorded).unwrap_or_default();
+                let json = match crate::store::to_json("an action", recorded) {
+                    Ok(json) => json,
+                    // Nothing was written: the change is refused.
+                    Err(e) => break 'action Err(e),
+                };
                 let t = Instant::now();
                 let epoch = self.room.epoch;
                 let saved = store.append_action(code, seq, &json, version, epoch).await;
@@ -430,7 +441,7 @@ impl RoomActor {
                 match saved {
                     Ok(()) => Ok(()),
                     // Another node runs the room now: it holds the truth.
-                    Err(e) if e.is_fenced() => Err(self.reload(&e.0)),
+                    Err(e) if e.is_fenced() => Err(self.reload(&e.to_string())),
                     Err(e) => {
                         tracing::warn!(room = %code, "an action's write failed, reading it back: {e}");
                         match store.action_at(code, seq).await {
@@ -461,7 +472,7 @@ impl RoomActor {
     pub(super) fn reload(&mut self, why: &str) -> crate::store::StoreError {
         tracing::error!(room = %self.room.code, "reloading from the store: {why}");
         self.reload = true;
-        crate::store::StoreError(why.to_string())
+        crate::store::StoreError::Unsettled(why.to_string())
     }
 
     /// Plays an action: the engine checks it, the store keeps it, then
@@ -508,30 +519,31 @@ impl RoomActor {
         let Some(game) = &self.room.game else { return };
         let players: Vec<String> = self.room.seats.iter().map(|s| s.shown_name()).collect();
         let rules = game.rules();
-        let mut record = Record::new(self.room.setup.clone(), players.clone());
+        let mut record = Record::new(self.room.setup.clone(), players);
         record.actions = self.room.actions.clone();
         record.result = Some(game.outcome());
         // The game is over: its seeds are revealed for anyone to check.
         record.fair = self.room.fair.clone();
-        let row = GameRow {
-            id: self.room.code.clone(),
-            finished_at: now_ms(),
-            preset: rules.preset.name().into(),
-            board: rules.board as i64,
-            players: serde_json::to_string(&players).unwrap_or_default(),
-            result: serde_json::to_string(&game.outcome()).unwrap_or_default(),
-            actions: record.actions.len() as i64,
-            record: serde_json::to_string(&record).unwrap_or_default(),
+        let rows = GameRow::finished(self.room.code.clone(), rules, &record)
+            .and_then(|game| Ok((self.room.row()?, game)));
+        let finished = match rows {
+            Ok((mut room, row)) => {
+                room.status = RoomStatus::Finished.as_str().into();
+                self.shared
+                    .store
+                    .finish(&room, &row, self.room.epoch)
+                    .await
+                    .map(|()| row)
+            }
+            Err(e) => Err(e),
         };
-        let mut room = self.room.row();
-        room.status = RoomStatus::Finished.as_str().into();
-        match self.shared.store.finish(&room, &row, self.room.epoch).await {
-            Ok(()) => {
+        match finished {
+            Ok(row) => {
                 self.room.archive_pending = false;
                 tracing::info!(room = %self.room.code, result = %row.result, "game archived");
             }
             Err(e) if e.is_fenced() => {
-                self.reload(&e.0);
+                self.reload(&e.to_string());
             }
             Err(e) => {
                 tracing::error!(room = %self.room.code, "cannot archive the game, will retry: {e}");

@@ -56,7 +56,13 @@ impl RoomActor {
     /// (its reply lost): the stored row tells, as in `commit`; if it cannot
     /// tell, the room reloads from the store, which holds the truth.
     async fn save_seed(&mut self, seat: usize, seed: Bytes32) -> Result<(), Refusal> {
-        let row = self.room.row();
+        let row = match self.room.row() {
+            Ok(row) => row,
+            Err(e) => {
+                self.set_seed(seat, None);
+                return Err(Refusal::store(e));
+            }
+        };
         let store = self.shared.store.clone();
         let Err(e) = store.save_room(&row, self.room.epoch).await else {
             tracing::debug!(room = %self.room.code, seat, "client seed in");
@@ -64,7 +70,8 @@ impl RoomActor {
         };
         let stored = store.peek_room(&self.room.code).await;
         self.set_seed(seat, None);
-        let without = self.room.row().fair;
+        // The row was written as JSON just above, with one seed more.
+        let without = self.room.row().ok().and_then(|r| r.fair);
         match stored {
             Ok(Some(s)) if s.row.fair == row.fair => {
                 self.set_seed(seat, Some(seed));

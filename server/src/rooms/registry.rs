@@ -210,7 +210,8 @@ impl Registry {
         if self.len() >= shared.config.max_rooms {
             return Err(CreateError::TooMany);
         }
-        (shared.store.create_room(&room.row()).await).map_err(CreateError::Store)?;
+        let row = room.row().map_err(CreateError::Store)?;
+        (shared.store.create_room(&row).await).map_err(CreateError::Store)?;
         let cluster = &self.inner.cluster;
         let lease = shared
             .store
@@ -218,7 +219,7 @@ impl Registry {
         room.epoch = match lease.await.map_err(CreateError::Store)? {
             Some(epoch) => epoch,
             None => {
-                return Err(CreateError::Store(StoreError(
+                return Err(CreateError::Store(StoreError::Conflict(
                     "a new room's lease is taken".into(),
                 )))
             }
@@ -400,7 +401,7 @@ impl Registry {
     /// a lobby never keeps a game from coming back. Lobbies nobody touched
     /// for `--lobby-expiry-secs` are given up first.
     pub async fn restore_all(&self) -> Result<usize, StoreError> {
-        let (shared, _) = self.shared().ok_or(StoreError("shutting down".into()))?;
+        let (shared, _) = self.shared().ok_or(StoreError::Closed("shutting down"))?;
         // No game was played in them, and they would otherwise come back
         // forever, each taking a place among `--max-rooms`.
         let expiry = i64::try_from(shared.config.lobby_expiry_secs.saturating_mul(1000));

@@ -5,7 +5,7 @@
 
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
-use crate::store::{now_ms, RoomRow};
+use crate::store::{now_ms, to_json, RoomRow, StoreError, StoreResult};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{ActionRequest, Bytes32, Fair, Game, Player, RecordedAction, Rules, Setup};
 use serde::{Deserialize, Serialize};
@@ -250,44 +250,50 @@ impl Room {
     }
 
     /// The room as a store row.
-    pub fn row(&self) -> RoomRow {
-        RoomRow {
+    /// A part that cannot be written as JSON refuses the row.
+    pub fn row(&self) -> StoreResult<RoomRow> {
+        Ok(RoomRow {
             code: self.code.clone(),
             status: self.status.as_str().into(),
-            setup: serde_json::to_string(&self.setup).unwrap_or_default(),
-            seats: serde_json::to_string(&self.seats).unwrap_or_default(),
-            settings: serde_json::to_string(&self.settings).unwrap_or_default(),
+            setup: to_json("the setup", &self.setup)?,
+            seats: to_json("the seats", &self.seats)?,
+            settings: to_json("the settings", &self.settings)?,
             version: self.version as i64,
             rematch: self.rematch.clone(),
             created_at: self.created_at,
-            fair: (self.fair.as_ref()).map(|f| serde_json::to_string(f).unwrap_or_default()),
-        }
+            fair: (self.fair.as_ref())
+                .map(|f| to_json("the fair seeds", f))
+                .transpose()?,
+        })
     }
 
     /// A room from its store row and event log, the game replayed action
     /// by action. The version goes one past the last saved one, so that
     /// clients see the restored state as new.
-    pub fn restore(row: RoomRow, actions: &[String], last_version: i64) -> Result<Room, String> {
-        let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| format!("setup: {e}"))?;
+    pub fn restore(row: RoomRow, actions: &[String], last_version: i64) -> StoreResult<Room> {
+        let corrupt = |what: &str, e: &dyn std::fmt::Display| {
+            StoreError::Corrupt(format!("room {}: {what}: {e}", row.code))
+        };
+        let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| corrupt("setup", &e))?;
         let seats: Vec<Seat> =
-            serde_json::from_str(&row.seats).map_err(|e| format!("seats: {e}"))?;
+            serde_json::from_str(&row.seats).map_err(|e| corrupt("seats", &e))?;
         let settings: Settings =
-            serde_json::from_str(&row.settings).map_err(|e| format!("settings: {e}"))?;
+            serde_json::from_str(&row.settings).map_err(|e| corrupt("settings", &e))?;
         let mut status = RoomStatus::parse(&row.status)
-            .ok_or_else(|| format!("cannot restore a room that is {}", row.status))?;
+            .ok_or_else(|| corrupt("cannot restore a room that is", &row.status))?;
         let fair: Option<Fair> = (row.fair.as_deref())
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|e| format!("fair: {e}"))?;
+            .map_err(|e| corrupt("fair", &e))?;
         let mut recorded = Vec::with_capacity(actions.len());
         let game = if status == RoomStatus::Lobby {
             None
         } else {
-            let mut game = setup.game()?;
+            let mut game = setup.game().map_err(|e| corrupt("setup", &e))?;
             for (i, a) in actions.iter().enumerate() {
-                let a: RecordedAction =
-                    serde_json::from_str(a).map_err(|e| format!("action {i}: {e}"))?;
-                a.apply(&mut game).map_err(|e| format!("action {i}: {e}"))?;
+                let at = format!("action {i}");
+                let a: RecordedAction = serde_json::from_str(a).map_err(|e| corrupt(&at, &e))?;
+                a.apply(&mut game).map_err(|e| corrupt(&at, &e))?;
                 recorded.push(a);
             }
             Some(game)
@@ -380,8 +386,8 @@ mod tests {
             },
             vec![Seat::default(); 2],
         );
-        let back = Room::restore(room.row(), &[], room.version as i64).unwrap();
-        assert_eq!(back.row().settings, room.row().settings);
+        let back = Room::restore(room.row().unwrap(), &[], room.version as i64).unwrap();
+        assert_eq!(back.row().unwrap().settings, room.row().unwrap().settings);
         assert_eq!(back.status, RoomStatus::Lobby);
         assert_eq!(back.version, room.version + 1);
     }

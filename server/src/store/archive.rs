@@ -1,9 +1,28 @@
 //! The archive of finished games: written once when a game ends (with
 //! its room marked finished, in one transaction), then listed and read.
 
-use super::{now_ms, GameRow, RoomRow, Store, StoreError, StoreResult};
+use super::{now_ms, to_json, GameRow, RoomRow, Store, StoreError, StoreResult};
+use chowka_protocol::{Record, Rules};
 use sqlx::any::AnyRow;
 use sqlx::Row;
+
+impl GameRow {
+    /// The archive's row of a game that ended now, played under `rules`:
+    /// its record and what the archive lists it by. A part that cannot
+    /// be written as JSON refuses the row (nothing is archived).
+    pub fn finished(id: String, rules: &Rules, record: &Record) -> StoreResult<GameRow> {
+        Ok(GameRow {
+            id,
+            finished_at: now_ms(),
+            preset: rules.preset.name().into(),
+            board: rules.board as i64,
+            players: to_json("the players", &record.players)?,
+            result: to_json("the result", &record.result)?,
+            actions: record.actions.len() as i64,
+            record: to_json("the record", record)?,
+        })
+    }
+}
 
 impl Store {
     /// Archives a finished game and marks its room finished, at once. The

@@ -94,7 +94,7 @@ impl Store {
         Ok(sqlx::query_scalar(&sql)
             .bind(node)
             .bind(ttl_ms)
-            .bind(serde_json::to_string(rooms)?)
+            .bind(super::to_json("room codes", rooms)?)
             .fetch_all(pool)
             .await?)
     }

@@ -81,7 +81,7 @@ impl Memory {
     fn writing(&self) -> StoreResult<std::sync::MutexGuard<'_, MemoryInner>> {
         let inner = self.lock();
         if inner.failing {
-            return Err(StoreError("writes are failing (memory store)".into()));
+            return Err(StoreError::Injected("writes are failing"));
         }
         Ok(inner)
     }
@@ -92,7 +92,7 @@ impl Memory {
         r: StoreResult<()>,
     ) -> StoreResult<()> {
         if std::mem::take(&mut inner.lose_next_reply) {
-            return Err(StoreError("the reply was lost (memory store)".into()));
+            return Err(StoreError::Injected("the reply was lost"));
         }
         r
     }
@@ -104,7 +104,7 @@ impl Memory {
     pub(super) fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
         let mut inner = self.writing()?;
         if inner.rooms.contains_key(&r.code) {
-            return Err(StoreError(format!("room {} exists", r.code)));
+            return Err(StoreError::Conflict(format!("room {} exists", r.code)));
         }
         inner.rooms.insert(r.code.clone(), (r.clone(), now_ms()));
         Ok(())
@@ -146,7 +146,7 @@ impl Memory {
         let log = inner.actions.entry(room.to_string()).or_default();
         let r = match log.iter().find(|(s, _, _, _)| *s == seq) {
             Some((_, a, _, _)) if a == action => Ok(()),
-            Some(_) => Err(StoreError(format!(
+            Some(_) => Err(StoreError::Conflict(format!(
                 "action {seq} of room {room} is another action"
             ))),
             None if fence.is_err() => fence,
@@ -172,7 +172,7 @@ impl Memory {
     pub(super) fn finish(&self, room: &RoomRow, game: &GameRow, epoch: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
         if inner.failing_archives {
-            return Err(StoreError("archives are failing (memory store)".into()));
+            return Err(StoreError::Injected("archives are failing"));
         }
         Memory::fence(&inner, &room.code, epoch)?;
         if !inner.games.iter().any(|(g, _)| g.id == game.id) {

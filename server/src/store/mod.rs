@@ -13,11 +13,13 @@ use sqlx::{AnyPool, Row};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod archive;
+mod error;
 mod leases;
 mod memory;
 mod sqlite;
 mod writer;
 
+pub use error::{to_json, StoreError};
 pub use leases::Lease;
 pub use memory::Memory;
 use sqlite::{checkpoint_sqlite, prepare_sqlite};
@@ -36,56 +38,6 @@ pub enum Backend {
     Postgres,
     /// This process's memory ([`Store::memory`]).
     Memory,
-}
-
-/// A store failure, with sqlx's reason.
-#[derive(Debug)]
-pub struct StoreError(pub String);
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "store: {}", self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-/// How a refused write for lack of the room's lease starts: the fence of
-/// `leases.rs`.
-const FENCED: &str = "lease lost:";
-
-impl StoreError {
-    /// A write refused because the room's lease has passed to a higher
-    /// epoch: another node runs the room now (DESIGN.md, "Several machines").
-    pub fn fenced(room: &str, epoch: i64) -> StoreError {
-        StoreError(format!(
-            "{FENCED} room {room} is no longer held under epoch {epoch}"
-        ))
-    }
-
-    /// Whether this write was refused by the lease's fence: retrying on
-    /// this node is pointless, the room has moved.
-    pub fn is_fenced(&self) -> bool {
-        self.0.starts_with(FENCED)
-    }
-}
-
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> Self {
-        StoreError(e.to_string())
-    }
-}
-
-impl From<sqlx::migrate::MigrateError> for StoreError {
-    fn from(e: sqlx::migrate::MigrateError) -> Self {
-        StoreError(e.to_string())
-    }
-}
-
-impl From<serde_json::Error> for StoreError {
-    fn from(e: serde_json::Error) -> Self {
-        StoreError(format!("bad JSON in the store: {e}"))
-    }
 }
 
 /// Result of a store operation.
@@ -186,14 +138,14 @@ impl Store {
         } else if url.starts_with("sqlite:") {
             if url.contains(":memory:") || url.contains("mode=memory") {
                 // The action writer's own connection would see a database of its own.
-                return Err(StoreError(
+                return Err(StoreError::BadUrl(
                     "SQLite in memory cannot be shared by the store's connections: use sqlite://FILE"
                         .into(),
                 ));
             }
             Backend::Sqlite
         } else {
-            return Err(StoreError(format!(
+            return Err(StoreError::BadUrl(format!(
                 "unsupported database URL {:?}: use sqlite://FILE or postgres://...",
                 redact(url)
             )));

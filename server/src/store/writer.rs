@@ -130,7 +130,7 @@ impl Appender {
                     writer.run(&runtime, rx, closed, counts);
                     drop(stop);
                 })
-                .map_err(|e| StoreError(format!("cannot start the SQLite writer: {e}")))?;
+                .map_err(|e| StoreError::Io(Arc::new(e)))?;
             stopped.push(on_stop);
         }
         Ok(Appender {
@@ -175,7 +175,7 @@ impl Appender {
             at: now_ms(),
             epoch,
         };
-        let gone = || StoreError("the action writer has stopped".into());
+        let gone = || StoreError::Closed("the action writer has stopped");
         self.tx
             .send(Append { row, done })
             .await
@@ -211,7 +211,7 @@ fn answer(
         // Each room reads back what is stored.
         Err(e) => {
             for append in batch.drain(..) {
-                let _ = append.done.send(Err(StoreError(e.0.clone())));
+                let _ = append.done.send(Err(e.clone()));
             }
         }
     }
@@ -223,7 +223,7 @@ fn answer(
 fn reconcile(row: &ActionRow, stored: Option<String>) -> StoreResult<()> {
     match stored {
         Some(action) if action == row.action => Ok(()),
-        Some(_) => Err(StoreError(format!(
+        Some(_) => Err(StoreError::Conflict(format!(
             "action {} of room {} is another action",
             row.seq, row.room
         ))),
@@ -239,12 +239,6 @@ const STORED: &str = "SELECT action FROM actions WHERE room = $1 AND seq = $2";
 struct SqliteWriter {
     path: PathBuf,
     conn: Option<rusqlite::Connection>,
-}
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> Self {
-        StoreError(e.to_string())
-    }
 }
 
 impl SqliteWriter {
@@ -362,7 +356,7 @@ impl PgWriter {
              FOR SHARE OF l
              ON CONFLICT (room, seq) DO NOTHING
              RETURNING room, seq, action";
-        let json = serde_json::to_string(rows)?;
+        let json = super::to_json("a batch of actions", rows)?;
         if self.conn.is_none() {
             self.conn = Some(self.options.connect().await?);
         }

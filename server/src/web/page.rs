@@ -76,14 +76,14 @@ impl Client {
             hash.update([0]);
             hash.update(sum);
         }
-        let version = hex(&hash.finalize()[..5]);
+        let version = hex::encode(&hash.finalize()[..5]);
         let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
         let (page, styles) = match Assets::get(INDEX) {
             Some(f) => render(&String::from_utf8_lossy(&f.data), &version, &names),
             None => (String::new(), Vec::new()),
         };
         let page = Bytes::from(page);
-        let page_etag = format!("\"{}\"", hex(&Sha256::digest(&page)[..16]));
+        let page_etag = format!("\"{}\"", hex::encode(&Sha256::digest(&page)[..16]));
         Client {
             version,
             page_etag,
@@ -158,10 +158,6 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>
     (page, styles)
 }
 
-/// Bytes as lowercase hex.
-pub(super) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 #[cfg(test)]
 mod tests {

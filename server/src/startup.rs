@@ -1,0 +1,40 @@
+//! Why the server could not start: [`StartError`], the error of
+//! [`crate::run`], told once by `chowka serve` before it exits.
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The data folder (for the default SQLite file) cannot be created.
+    #[error("cannot create the data folder {}: {source}", path.display())]
+    DataDir {
+        /// The folder.
+        path: std::path::PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The database cannot be opened or migrated.
+    #[error("cannot open the database {url}: {source}")]
+    Database {
+        /// The URL, its password hidden.
+        url: String,
+        /// The store's reason.
+        #[source]
+        source: crate::store::StoreError,
+    },
+    /// NATS cannot be reached (`--nats-url`).
+    #[error("cannot connect to NATS at {url}: {source}")]
+    Nats {
+        /// The URL given.
+        url: String,
+        /// The client's reason.
+        #[source]
+        source: async_nats::ConnectError,
+    },
+    /// The unfinished rooms cannot be read back.
+    #[error("cannot restore rooms: {0}")]
+    Restore(#[source] crate::store::StoreError),
+    /// The listener has no local address.
+    #[error("no local address: {0}")]
+    Listener(#[source] std::io::Error),
+}

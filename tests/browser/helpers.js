@@ -232,13 +232,14 @@ export async function nextVersion(page, version, ms = 30000) {
 }
 
 /**
- * Waits until every page shows the same state version (the newest any of
- * them shows), and returns it: then they agree on whose turn it is.
+ * Waits until every page shows at least the newest state version any of
+ * them showed, and returns that version: then they agree on whose turn it
+ * is (or one has moved on since, which waiting on it finds at once).
  */
 export async function inStep(pages) {
   const newest = Math.max(...(await Promise.all(pages.map(shownVersion))));
   await Promise.all(pages.map((p) => p.waitForFunction((v) => Number(document.querySelector('.game')?.dataset.version ?? -1) >= v, newest)));
-  return Math.max(...(await Promise.all(pages.map(shownVersion))));
+  return newest;
 }
 
 /**

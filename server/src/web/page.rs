@@ -158,7 +158,6 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>
     (page, styles)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,8 @@
 //! - `rooms`: one tokio task per room owning its game; the registry of rooms.
 //! - `cluster`: several nodes: leases, relaying rooms over NATS, failover.
 //! - `ws`: WebSocket connections: hello, seat authentication, rate limits, fan-out.
+//! - `edge`: what every request is checked for first: client address, JSON
+//!   body and query, display names.
 //! - `api`: HTTP routes: rooms, seats, archive, presets, health, metrics.
 //! - `store`: sqlx over SQLite or PostgreSQL: rooms, event logs, archive.
 //! - `web`: the embedded web client and the rules text.
@@ -30,6 +32,7 @@ pub use chowka_bots as bots;
 pub mod cluster;
 pub mod commands;
 pub mod config;
+pub mod edge;
 pub mod error;
 pub mod http;
 pub mod ids;

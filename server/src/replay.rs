@@ -19,8 +19,8 @@
 //! over the whole game whichever page is asked for: replaying from the
 //! start is how any page is reached anyway, and it takes milliseconds.
 
-use crate::api::{bad_query, client_ip};
 use crate::bots::Level;
+use crate::edge::{bad_query, client_ip};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::limits::Limited;
@@ -66,7 +66,7 @@ pub struct ReplaySeat {
 impl ReplaySeat {
     /// A seat from an archived record's player name. The archive names a
     /// computer's seat "Computer (level)", a name no person can take
-    /// (`api::check_name`), so the name tells the computer apart.
+    /// (`edge::check_name`), so the name tells the computer apart.
     fn archived(name: &str) -> ReplaySeat {
         let level = (name.strip_prefix("Computer ("))
             .and_then(|rest| rest.strip_suffix(')'))
@@ -353,8 +353,11 @@ async fn asked(
     q: Result<Query<ReplayQuery>, QueryRejection>,
     unknown: fn() -> Refusal,
 ) -> Result<(String, ReplayQuery), Refusal> {
-    app.check(Limited::Lookups, client_ip(app, peer, headers))
-        .await?;
+    app.check(
+        Limited::Lookups,
+        client_ip(app.config.trust_forwarded_for, peer, headers),
+    )
+    .await?;
     let Path(code) = code.map_err(bad_query)?;
     let Query(q) = q.map_err(bad_query)?;
     let code = ids::normalize_code(&code).ok_or_else(unknown)?;

@@ -6,8 +6,8 @@
 //! connection goes on; only floods, oversized frames and a bad `hello`
 //! close it.
 
-use crate::api::client_ip;
 use crate::cluster::relay::{self, Link};
+use crate::edge::client_ip;
 use crate::error::{Edge, ErrorCode, Refusal};
 use crate::limits::{self, Limited, OpenSlot, RateLimit};
 use crate::rooms::{Out, Request};
@@ -64,7 +64,7 @@ pub async fn upgrade(
     if !origin_allowed(&app, &headers) {
         return refuse(ErrorCode::BadOrigin);
     }
-    let ip = client_ip(&app, peer, &headers);
+    let ip = client_ip(app.config.trust_forwarded_for, peer, &headers);
     // Each connection looks one room up by code: limited like HTTP lookups.
     if let Err(r) = app.check(Limited::Lookups, ip).await {
         return r.into_response();

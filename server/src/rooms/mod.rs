@@ -28,9 +28,8 @@
 
 mod actor;
 mod computers;
-mod fair;
+mod effects;
 mod history;
-mod lobby;
 mod outbox;
 mod registry;
 mod room;
@@ -43,7 +42,7 @@ pub use computers::simple_action;
 pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{CreateError, Found, Registry, Shared};
-pub use room::{Room, Seat, Settings, Snapshot};
+pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
 pub use stub::{channel, Cmd, Joined, Request, RoomStub};
 pub use timers::{Due, Timers};
 pub use views::{Details, Listing, SeatTaken};

@@ -23,6 +23,7 @@ use crate::metrics::Metrics;
 use crate::store::{LoadedRoom, Store, StoreError};
 use crate::ServeOpts;
 use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::RecordedAction;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
@@ -180,11 +181,11 @@ impl Registry {
             .map(|r| r.stub.clone())
     }
 
-    fn spawn(&self, room: Room, finished: bool) -> Option<RoomStub> {
+    fn spawn(&self, room: Room, actions: Vec<RecordedAction>, finished: bool) -> Option<RoomStub> {
         let (shared, done) = self.shared_for(finished)?;
         let metrics = shared.metrics.clone();
         let code = room.code.clone();
-        let (stub, actor) = channel(room, shared);
+        let (stub, actor) = channel(room, actions, shared);
         let running = Running {
             stub: stub.clone(),
             finished,
@@ -224,7 +225,8 @@ impl Registry {
             }
         };
         shared.metrics.rooms_created.fetch_add(1, Relaxed);
-        self.spawn(room, false).ok_or(CreateError::TooMany)
+        self.spawn(room, Vec::new(), false)
+            .ok_or(CreateError::TooMany)
     }
 
     /// Where the room with this code runs: here (running, or brought back
@@ -317,15 +319,15 @@ impl Registry {
         let cant = |e: StoreError| Refusal::store(format!("cannot load room {code}: {e}"));
         let loaded = store.load_room(code).await.map_err(cant)?;
         let loaded = loaded.ok_or_else(Refusal::no_room)?;
-        let mut room = restore(loaded)?;
+        let (mut room, actions) = restore(loaded)?;
         room.epoch = epoch;
         // The restored version is saved before anyone sees it, so that
-        // the next restore starts past it (see `restored_version`).
+        // the next restore starts past it (`Room::restore`).
         (store.raise_version(code, room.version as i64).await)
             .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
         tracing::info!(room = code, epoch, "room restored from the store");
-        let stub = self.spawn(room, finished).ok_or_else(Refusal::no_room)?;
+        let stub = (self.spawn(room, actions, finished)).ok_or_else(Refusal::no_room)?;
         relay::announce_moved(&self.inner.cluster, code).await;
         Ok(stub)
     }
@@ -382,7 +384,7 @@ impl Registry {
             .ok_or_else(Refusal::no_room)?;
         // Without its actions the game is not replayed: the details show
         // no game, only the room, at the version a restore would give it.
-        Ok(Details::stored(&restore(loaded)?))
+        Ok(Details::stored(&restore(loaded)?.0))
     }
 
     /// Forgets a room whose task is ending.
@@ -478,52 +480,13 @@ impl Registry {
     }
 }
 
-/// A room from the store, its game replayed, at [`restored_version`].
-fn restore(loaded: LoadedRoom) -> Result<Room, Refusal> {
+/// A room from the store, its game replayed, with its event log; a room
+/// that cannot be restored (its set-up, seats or log do not read) is
+/// logged and refused as unreadable.
+fn restore(loaded: LoadedRoom) -> Result<(Room, Vec<RecordedAction>), Refusal> {
     let code = loaded.row.code.clone();
-    let version = restored_version(&loaded);
-    let mut room =
-        Room::restore(loaded.row, &loaded.actions, loaded.last_version).map_err(|e| {
-            tracing::error!(room = code, "cannot restore room: {e}");
-            Refusal::new(ErrorCode::RoomUnreadable)
-        })?;
-    room.version = room.version.max(version);
-    Ok(room)
-}
-
-/// The version a room restored from the store starts at: past every
-/// version its last task may have shown, so that versions only ever go up,
-/// across restarts and kill -9 too.
-///
-/// Every change a player can see bumps the version; most are saved with
-/// it, but three are not (`RoomActor::changed`): a computer standing in
-/// for an absent player (takeover), that player coming back, and the turn
-/// clock running out. Rather than add a write to each (and slow the room
-/// loop down), the restore skips past as many as can have happened since
-/// the room was last written, and saves the version it starts at
-/// (`Registry::get`) so that each task only has its own to cover:
-/// - a seat's takeover needs its player away `takeover` seconds, and a
-///   return needs a takeover first (stand-ins are not saved), so a seat
-///   makes at most 2 × (elapsed / takeover + 1) unsaved changes;
-/// - the clock runs out at most once per `turn_clock` seconds between two
-///   saves (the server then plays for the player, and saves that);
-/// - one more for the restore itself.
-///
-/// Elapsed time is the wall clock since the last write (row or action),
-/// which covers the whole life of the task that wrote it, however it ended.
-fn restored_version(loaded: &LoadedRoom) -> u64 {
-    let settings: super::Settings = serde_json::from_str(&loaded.row.settings).unwrap_or_default();
-    let seats = serde_json::from_str::<Vec<serde_json::Value>>(&loaded.row.seats)
-        .map_or(4, |s| s.len()) as u64;
-    let elapsed = (crate::store::now_ms() - loaded.last_write_at).max(0) as u64;
-    let times = |secs: Option<u32>| match secs {
-        Some(s) => elapsed / (u64::from(s.max(1)) * 1000) + 1,
-        None => 0,
-    };
-    let unsaved = seats
-        .saturating_mul(2 * times(settings.takeover))
-        .saturating_add(times(settings.turn_clock));
-    (loaded.last_version.max(0) as u64)
-        .saturating_add(unsaved)
-        .saturating_add(1)
+    Room::restore(loaded.row, &loaded.actions, loaded.last_version).map_err(|e| {
+        tracing::error!(room = code, "cannot restore room: {e}");
+        Refusal::new(ErrorCode::RoomUnreadable)
+    })
 }

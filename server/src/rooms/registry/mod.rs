@@ -6,7 +6,7 @@
 //! come from the store ([`Registry::details`]). A WebSocket `hello` to a
 //! finished room does start a task, because its seated players may still
 //! chat and ask for the rematch (which creates a room and saves the link,
-//! through the actor's `commit`): such a task does not count against
+//! through the actor's `effects`): such a task does not count against
 //! `--max-rooms` (it has its own cap of as many), and it closes one minute
 //! after its last connection leaves instead of `--idle-room-secs`.
 //!

@@ -163,7 +163,7 @@ pub async fn create_room(
         turn_clock: req.turn_clock,
         takeover,
     };
-    let mut room = Room::new(ids::new_code(), setup, settings, seats);
+    let mut room = Room::new(ids::new_code(), setup, settings, seats)?;
     if req.start {
         room.begin()?;
     }

@@ -426,7 +426,8 @@ async fn versions_never_go_down_after_kill_9() {
     a.send(json!({"type": "start"})).await;
     a.until(|m| m["room"]["status"] == "playing").await;
     // Seat 0 is to move: Ravi leaves, a computer stands in for him after
-    // 5 s, and he comes back. Neither change is saved.
+    // 5 s, and he comes back. Neither change is an action: each is saved
+    // with the room's row before it is shown.
     b.close().await;
     a.until(|m| m["type"] == "state" && m["room"]["seats"][1]["standin"] == true)
         .await;

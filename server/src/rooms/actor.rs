@@ -1,36 +1,34 @@
-//! The room task: owns one [`Room`] with no lock, and runs its loop over
-//! commands and deadlines. Every change goes: check (the engine decides)
-//! -> change the room -> [`RoomActor::commit`] (bump the version, save,
-//! roll back if the save fails) -> broadcast the new state.
+//! The room task: owns one [`Room`] value with no lock, and runs its loop
+//! over commands and deadlines. Every change goes: the room's rules give
+//! the next room and its effects ([`Room::apply`], [`Room::play`]) -> the
+//! actor saves -> adopts the next room -> sends (`effects.rs`).
 //!
-//! Lobby commands are in `lobby.rs`, computers in `computers.rs`, what the
-//! room shows in `views.rs`; this file has the loop, connections, the
-//! game's actions and the archive.
+//! This file has the loop, connections joining and leaving, and what each
+//! request asks of the room; `effects.rs` carries changes out, `computers.rs`
+//! plays for the seats no person plays, `views.rs` says what the room shows.
 
 use super::history::History;
 use super::outbox::Outbox;
-use super::room::{Room, Snapshot};
+use super::room::{Change, Room};
 use super::timers::{Due, Timers};
 use super::{Cmd, Joined, Request, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::limits::RateLimit;
-use crate::store::{now_ms, GameRow};
-use chowka_protocol::messages::{RoomStatus, ServerMsg, MAX_CHAT_CHARS};
-use chowka_protocol::{Action, Event, Player, Record, RecordedAction, SecureThrows};
+use chowka_protocol::messages::{ServerMsg, MAX_CHAT_CHARS};
+use chowka_protocol::{Player, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashMap;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// How long after a failed archive write it is tried again.
-const ARCHIVE_RETRY: Duration = Duration::from_secs(5);
-
 /// How often presence goes to everyone, at most.
 const PRESENCE_EVERY: Duration = Duration::from_millis(250);
+
+/// How long after a deadline's change could not be saved it is tried again.
+const RETRY: Duration = Duration::from_secs(1);
 
 /// How many connections may hold one seat (tabs, devices); one more
 /// closes the oldest.
@@ -41,18 +39,13 @@ const MAX_CONNECTIONS_PER_SEAT: usize = 4;
 /// chat can cause, whoever sends it.
 const CHAT_PER_SECOND: u32 = 5;
 
-/// What a change writes to the store.
-pub(super) enum Write {
-    /// The room's row (seats, status, set-up, version, rematch).
-    Room,
-    /// One more action at the end of the event log.
-    Action(RecordedAction),
-}
-
 /// One room's task.
 pub struct RoomActor {
-    /// The room: everything that is saved.
+    /// The room: everything its rules decide on. Replaced, never changed
+    /// in place, once the next room is saved (`effects.rs`).
     pub(super) room: Room,
+    /// Every accepted action, in order: the event log as stored.
+    pub(super) actions: Vec<RecordedAction>,
     pub(super) shared: Shared,
     rx: mpsc::Receiver<Cmd>,
     /// Where every message to the room's connections goes.
@@ -60,32 +53,35 @@ pub struct RoomActor {
     /// Connections by id, with their seat.
     pub(super) conns: HashMap<u64, Option<Player>>,
     next_conn: u64,
+    /// The throws of a game started before throws were fair.
     pub(super) throws: SecureThrows,
     pub(super) rng: StdRng,
     pub(super) timers: Timers,
-    /// The seat the server plays for until its turn ends (clock ran out).
-    pub(super) autoplay: Option<Player>,
-    /// Per seat: a computer plays it while its player is away (takeover).
-    pub(super) standin: Vec<bool>,
     /// When presence was last sent to everyone.
-    presence_sent: Instant,
+    pub(super) presence_sent: Instant,
     /// The room's chat, however many connections share it.
     chat_rate: RateLimit,
     /// Set when the room's memory may differ from the store: the task
     /// ends and the room is restored from the store on the next request.
-    reload: bool,
+    pub(super) reload: bool,
     /// The recent events and chat, for every `welcome`.
     pub(super) history: History,
 }
 
 impl RoomActor {
-    pub(super) fn new(room: Room, shared: Shared, rx: mpsc::Receiver<Cmd>) -> RoomActor {
+    pub(super) fn new(
+        room: Room,
+        actions: Vec<RecordedAction>,
+        shared: Shared,
+        rx: mpsc::Receiver<Cmd>,
+    ) -> RoomActor {
         let n = room.seats.len();
         let now = Instant::now();
         let out = Outbox::new(&room.code, shared.metrics.clone());
-        let history = History::replayed(&room);
+        let history = History::replayed(&room, &actions);
         let mut actor = RoomActor {
             room,
+            actions,
             shared,
             rx,
             out,
@@ -94,8 +90,6 @@ impl RoomActor {
             throws: SecureThrows::new(),
             rng: StdRng::from_seed(super::seeds::fresh()),
             timers: Timers::new(n),
-            autoplay: None,
-            standin: vec![false; n],
             presence_sent: now,
             chat_rate: RateLimit::new(CHAT_PER_SECOND),
             reload: false,
@@ -106,14 +100,14 @@ impl RoomActor {
             actor.mark_away(seat, now);
         }
         actor.timers.idle = Some(now + actor.idle_time());
-        if actor.room.archive_pending {
+        if actor.room.archive_pending() {
             actor.timers.archive_retry = Some(now);
         }
         actor.schedule();
         actor
     }
 
-    fn idle_time(&self) -> Duration {
+    pub(super) fn idle_time(&self) -> Duration {
         Duration::from_secs(self.shared.config.idle_room_secs)
     }
 
@@ -182,14 +176,14 @@ impl RoomActor {
                 Due::ArchiveRetry => self.archive().await,
                 Due::Takeover(seat) => {
                     tracing::info!(room = %self.room.code, seat, "a computer plays for an absent player");
-                    self.standin[seat as usize] = true;
-                    self.changed(Vec::new());
+                    if self.change(Change::Takeover { seat }, None).await.is_err() {
+                        self.timers.takeover[seat as usize] = Some(Instant::now() + RETRY);
+                    }
                 }
                 Due::Clock => {
-                    if let Some(seat) = self.room.game_on().map(|g| g.to_move()) {
-                        tracing::info!(room = %self.room.code, seat, "turn clock ran out");
-                        self.autoplay = Some(seat);
-                        self.changed(Vec::new());
+                    tracing::info!(room = %self.room.code, "turn clock ran out");
+                    if self.change(Change::ClockOut, None).await.is_err() {
+                        self.timers.clock = Some(Instant::now() + RETRY);
                     }
                 }
                 Due::Computer => self.computer_acts().await,
@@ -205,7 +199,7 @@ impl RoomActor {
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Join { token, reply } => {
-                let joined = self.join(token);
+                let joined = self.join(token).await;
                 let _ = reply.send(joined);
             }
             Cmd::Leave { conn } => self.leave(conn),
@@ -239,7 +233,7 @@ impl RoomActor {
         }
     }
 
-    fn join(&mut self, token: Option<String>) -> Result<Joined, Refusal> {
+    async fn join(&mut self, token: Option<String>) -> Result<Joined, Refusal> {
         let seat = match token {
             None => None,
             Some(t) => Some(
@@ -261,12 +255,15 @@ impl RoomActor {
         let mut back = false;
         if let Some(s) = seat {
             self.timers.takeover[s as usize] = None;
-            back = std::mem::take(&mut self.standin[s as usize]);
-        }
-        if back {
             // A computer was playing for this player: they take over again.
-            self.changed(Vec::new());
-        } else {
+            if self.room.stood_in(s as usize) {
+                back = self
+                    .change(Change::Returned { seat: s }, None)
+                    .await
+                    .is_ok();
+            }
+        }
+        if !back {
             self.out.to(conn, &self.state_for(seat, Vec::new()));
         }
         self.out.to(conn, &self.presence());
@@ -327,45 +324,33 @@ impl RoomActor {
         match msg {
             Request::Chat { text } => self.chat(seat, &text),
             Request::Act { version, action } => {
-                let seat = seat.ok_or(ErrorCode::NotSeated)?;
-                match self.room.status {
-                    RoomStatus::Playing => {}
-                    RoomStatus::Finished => {
-                        return Err(ErrorCode::Rule(chowka_protocol::Code::GameOver).into())
-                    }
-                    RoomStatus::Lobby => return Err(ErrorCode::NotPlaying.into()),
-                }
-                if version != self.room.version {
-                    return Err(Refusal::with(
-                        ErrorCode::StaleVersion,
-                        format!(
-                            "The game has moved on (you acted on version {version}, it is now {}): look again.",
-                            self.room.version
-                        ),
-                    ));
-                }
-                let action = action.parse(self.room.rules().pawns)?;
-                // The player is back and plays: the seat is theirs again,
-                // whether the clock ran out or a computer stood in.
-                let released = self.release(seat);
-                let acted = self.act(seat, action, at).await;
-                if released && acted.is_err() {
-                    // Theirs again all the same: everyone sees it.
-                    self.changed(Vec::new());
-                }
-                acted
+                let (seat, action) = self.room.check_act(seat, version, &action)?;
+                self.act(seat, action, true, at).await
             }
-            Request::Start => self.start(seat).await,
+            Request::Start => self.change(Change::Start, seat).await,
             Request::SetBot {
                 seat: target,
                 level,
-            } => self.set_bot(seat, target, level).await,
+            } => {
+                self.change(
+                    Change::SetBot {
+                        seat: target,
+                        level,
+                    },
+                    seat,
+                )
+                .await
+            }
             Request::Rematch => self.rematch(conn, seat).await,
-            Request::StandIn { seat: target } => self.stand_in(seat, target),
-            Request::TakeBack => self.take_back(seat),
-            Request::Remove { seat: target } => self.remove(seat, target).await,
-            Request::LeaveSeat => self.leave_seat(seat).await,
-            Request::Seed { seed } => self.seed(seat, seed).await,
+            Request::StandIn { seat: target } => {
+                self.change(Change::StandIn { seat: target }, seat).await
+            }
+            Request::TakeBack => self.change(Change::TakeBack, seat).await,
+            Request::Remove { seat: target } => {
+                self.change(Change::Remove { seat: target }, seat).await
+            }
+            Request::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
+            Request::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
         }
     }
 
@@ -392,172 +377,6 @@ impl RoomActor {
             text,
         });
         Ok(())
-    }
-
-    /// Saves a change already made to the room: bumps the version, writes
-    /// `write`, and if the store refuses, puts the room back as it was in
-    /// `before` so that nothing changed. Every change a player can see
-    /// goes through here.
-    ///
-    /// A failed write may still have gone in (the reply can be lost after
-    /// the commit), so the room reads back what is stored: if the change
-    /// is there, it stands; if it is not, it is refused; if the store
-    /// cannot say or holds something else, the room reloads from the
-    /// store, which is the truth.
-    pub(super) async fn commit(&mut self, before: Snapshot, write: Write) -> Result<(), Refusal> {
-        self.room.version += 1;
-        let store = &self.shared.store;
-        let code = &self.room.code;
-        let version = self.room.version as i64;
-        let saved = match &write {
-            Write::Room => 'room: {
-                let row = match self.room.row() {
-                    Ok(row) => row,
-                    // Nothing was written: the change is refused.
-                    Err(e) => break 'room Err(e),
-                };
-                match store.save_room(&row, self.room.epoch).await {
-                    Ok(()) => Ok(()),
-                    Err(e) if e.is_fenced() => Err(self.reload(&e.to_string())),
-                    // The row carries the version: it tells whether this went in.
-                    Err(e) => match store.room_version(code).await {
-                        Ok(Some(v)) if v == version => Ok(()),
-                        Ok(_) => Err(e),
-                        Err(again) => Err(self.reload(&again.to_string())),
-                    },
-                }
-            }
-            Write::Action(recorded) => 'action: {
-                let seq = self.room.actions.len() as i64;
-                let json = match crate::store::to_json("an action", recorded) {
-                    Ok(json) => json,
-                    // Nothing was written: the change is refused.
-                    Err(e) => break 'action Err(e),
-                };
-                let t = Instant::now();
-                let epoch = self.room.epoch;
-                let saved = store.append_action(code, seq, &json, version, epoch).await;
-                self.shared.metrics.store_write_latency.observe(t.elapsed());
-                match saved {
-                    Ok(()) => Ok(()),
-                    // Another node runs the room now: it holds the truth.
-                    Err(e) if e.is_fenced() => Err(self.reload(&e.to_string())),
-                    Err(e) => {
-                        tracing::warn!(room = %code, "an action's write failed, reading it back: {e}");
-                        match store.action_at(code, seq).await {
-                            Ok(Some(stored)) if stored == json => Ok(()),
-                            Ok(None) => Err(e),
-                            Ok(Some(_)) => {
-                                Err(self.reload("another action is stored in its place"))
-                            }
-                            Err(again) => Err(self.reload(&again.to_string())),
-                        }
-                    }
-                }
-            }
-        };
-        if let Err(e) = saved {
-            tracing::error!(room = %self.room.code, "cannot save a change, rolled back: {e}");
-            self.room.roll_back(before);
-            return Err(ErrorCode::StoreUnavailable.into());
-        }
-        if let Write::Action(recorded) = write {
-            self.room.actions.push(recorded);
-        }
-        Ok(())
-    }
-
-    /// Marks the room for reloading from the store, which holds the truth
-    /// when the room cannot tell what its last write did.
-    pub(super) fn reload(&mut self, why: &str) -> crate::store::StoreError {
-        tracing::error!(room = %self.room.code, "reloading from the store: {why}");
-        self.reload = true;
-        crate::store::StoreError::Unsettled(why.to_string())
-    }
-
-    /// Plays an action: the engine checks it, the store keeps it, then
-    /// everyone sees it. Nothing changes if any step fails.
-    pub(super) async fn act(
-        &mut self,
-        by: Player,
-        action: Action,
-        at: Instant,
-    ) -> Result<(), Refusal> {
-        let before = self.room.snapshot_play();
-        let Some(game) = self.room.game.as_mut() else {
-            return Err(ErrorCode::NotPlaying.into());
-        };
-        // A refused action leaves the game as it was (the engine's promise).
-        // A throw is the next of the game's fair stream (a game started
-        // before throws were fair has no seeds: the generator throws).
-        let events = match &self.room.fair {
-            Some(fair) => game.play(by, action, &mut fair.throws(self.room.throws))?,
-            None => game.play(by, action, &mut self.throws)?,
-        };
-        if action == Action::Throw {
-            self.room.throws += 1;
-        }
-        let mut recorded = RecordedAction::played(by, action, &events);
-        recorded.at = Some(now_ms());
-        self.commit(before, Write::Action(recorded)).await?;
-        self.shared.metrics.actions.fetch_add(1, Relaxed);
-        if self.room.game.as_ref().is_some_and(|g| g.is_over()) {
-            self.room.status = RoomStatus::Finished;
-            self.shared.metrics.games_finished.fetch_add(1, Relaxed);
-            self.archive().await;
-        }
-        self.schedule();
-        self.history.events(&events);
-        self.broadcast_state(events);
-        self.shared.metrics.action_latency.observe(at.elapsed());
-        Ok(())
-    }
-
-    /// Archives the finished game; on failure, tries again later (the
-    /// event log already holds every action, so nothing is lost).
-    pub(super) async fn archive(&mut self) {
-        let Some(game) = &self.room.game else { return };
-        let players: Vec<String> = self.room.seats.iter().map(|s| s.shown_name()).collect();
-        let rules = game.rules();
-        let mut record = Record::new(self.room.setup.clone(), players);
-        record.actions = self.room.actions.clone();
-        record.result = Some(game.outcome());
-        // The game is over: its seeds are revealed for anyone to check.
-        record.fair = self.room.fair.clone();
-        let rows = GameRow::finished(self.room.code.clone(), rules, &record)
-            .and_then(|game| Ok((self.room.row()?, game)));
-        let finished = match rows {
-            Ok((mut room, row)) => {
-                room.status = RoomStatus::Finished.as_str().into();
-                self.shared
-                    .store
-                    .finish(&room, &row, self.room.epoch)
-                    .await
-                    .map(|()| row)
-            }
-            Err(e) => Err(e),
-        };
-        match finished {
-            Ok(row) => {
-                self.room.archive_pending = false;
-                tracing::info!(room = %self.room.code, result = %row.result, "game archived");
-            }
-            Err(e) if e.is_fenced() => {
-                self.reload(&e.to_string());
-            }
-            Err(e) => {
-                tracing::error!(room = %self.room.code, "cannot archive the game, will retry: {e}");
-                self.room.archive_pending = true;
-                self.timers.archive_retry = Some(Instant::now() + ARCHIVE_RETRY);
-            }
-        }
-    }
-
-    /// After a change that is not saved (takeover, clock): a new version.
-    pub(super) fn changed(&mut self, events: Vec<Event>) {
-        self.room.version += 1;
-        self.schedule();
-        self.broadcast_state(events);
     }
 
     /// Whether any connection holds `seat`.

@@ -8,7 +8,7 @@
 
 use super::room::Room;
 use chowka_protocol::messages::{HistoryItem, MAX_HISTORY};
-use chowka_protocol::{Event, Game, Player};
+use chowka_protocol::{Event, Game, Player, RecordedAction};
 use std::collections::VecDeque;
 
 /// What a new game's first state says happened: its first turn began.
@@ -30,16 +30,16 @@ pub struct History {
 impl History {
     /// The history of a room as its event log tells it: every change's
     /// events, replayed from the start of the game (no chat).
-    pub fn replayed(room: &Room) -> History {
+    pub fn replayed(room: &Room, actions: &[RecordedAction]) -> History {
         let mut history = History::default();
-        if room.game.is_none() {
+        if room.game().is_none() {
             return history;
         }
         let Ok(mut game) = room.setup.game() else {
             return history;
         };
         history.events(&opening(&game));
-        for action in &room.actions {
+        for action in actions {
             match action.apply(&mut game) {
                 Ok(events) => history.events(&events),
                 // The room itself was restored from the same log, so this

@@ -1,20 +1,22 @@
-//! Rooms: one tokio task per room owns its game, and everything else talks
-//! to it through a cheap [`RoomStub`].
+//! Rooms: one tokio task per room owns its room, and everything else
+//! talks to it through a cheap [`RoomStub`].
 //!
 //! # Layout
 //! A tour, in the order a move flows through:
 //! - `stub`: [`RoomStub`] and the [`Cmd`]s it sends; [`channel`] makes a
 //!   stub and its actor.
 //! - `registry`: [`Registry`], room codes to stubs: creates rooms, restores
-//!   them from the store, lists the open ones.
+//!   them from the store (`registry/load.rs`), lists the open ones.
 //! - `actor`: [`RoomActor`], the task's loop over commands and deadlines;
-//!   connections joining and leaving; the game's actions; the one
-//!   "change, save or roll back" step ([`RoomActor`]'s `commit`); the archive.
-//! - `room`: [`Room`], what the task owns and saves, and its store rows.
-//! - `lobby`: taking seats, computer seats, start and rematch.
-//! - `computers`: who plays a seat no person plays, and when.
-//! - `fair`: the players' seeds of the fair throws, and what the room
-//!   shows of its own.
+//!   connections joining and leaving; what each request asks of the room.
+//! - `room`: [`Room`], the room as a value with no IO: seats, settings,
+//!   its [`Stage`] (lobby, playing, finished) and version, and the rules
+//!   of the table. [`Room::apply`] (and [`Room::play`] for a move) gives
+//!   the next room and the [`Effect`]s to carry out, and leaves the room
+//!   asked as it was; `room/tests` pins the rules down, table-driven.
+//! - `effects`: the actor carrying a change out: save first (the row or
+//!   the action), then adopt the next room, then send; and the archive.
+//! - `computers`: when the computers act, and what they play.
 //! - `seeds`: where a game's server seed and its computers' generator
 //!   start (fixed by `CHOWKA_TEST_SEED` in a debug build's tests).
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
@@ -25,14 +27,15 @@
 //!   one bounded queue (a [`Mailbox`]) per connection.
 //!
 //! The three seams a room has to the rest of the server are narrow: its
-//! state is a [`Room`], its store writes go through the actor's `commit`
-//! and `archive`, and its messages through the [`Outbox`].
+//! rules are a [`Room`] value, its store writes go through `effects`
+//! (every version anyone sees is saved before it is sent, so a restored
+//! room starts one past the last one saved), and its messages through
+//! the [`Outbox`].
 
 mod actor;
 mod computers;
-mod fair;
+mod effects;
 mod history;
-mod lobby;
 mod outbox;
 mod registry;
 mod room;
@@ -46,7 +49,7 @@ pub use computers::simple_action;
 pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{CreateError, Found, Registry, Shared};
-pub use room::{Room, Seat, Settings, Snapshot};
+pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
 pub use stub::{channel, Cmd, Joined, Request, RoomStub};
 pub use timers::{Due, Timers};
 pub use views::{Details, Listing, SeatTaken};

@@ -8,7 +8,7 @@ use super::views::{Details, SeatTaken};
 use super::Shared;
 use crate::error::Refusal;
 use chowka_protocol::messages::ClientMsg;
-use chowka_protocol::{ActionRequest, Bytes32, Player};
+use chowka_protocol::{ActionRequest, Bytes32, Player, RecordedAction};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -153,10 +153,11 @@ pub struct RoomStub {
     tx: mpsc::Sender<Cmd>,
 }
 
-/// A new room task's two halves: the stub and the actor to spawn.
-pub fn channel(room: Room, shared: Shared) -> (RoomStub, RoomActor) {
+/// A new room task's two halves: the stub and the actor to spawn, for a
+/// room and its event log.
+pub fn channel(room: Room, actions: Vec<RecordedAction>, shared: Shared) -> (RoomStub, RoomActor) {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-    (RoomStub { tx }, RoomActor::new(room, shared, rx))
+    (RoomStub { tx }, RoomActor::new(room, actions, shared, rx))
 }
 
 impl RoomStub {

@@ -60,7 +60,7 @@ fn view_of(
         .collect();
     RoomView {
         code: r.code.clone(),
-        status: r.status,
+        status: r.status(),
         rules: r.rules(),
         seats,
         public: r.settings.public,
@@ -133,7 +133,7 @@ impl RoomActor {
         let mut view = view_of(
             &self.room,
             |i| self.connected(i),
-            |i| self.stands_in(i),
+            |i| self.room.stands_in(i),
             clock_ms,
         );
         if seat.is_some() {
@@ -153,9 +153,9 @@ impl RoomActor {
         ServerMsg::State {
             version: self.room.version,
             room: self.room_view_for(seat),
-            game: self.room.game.as_ref().map(GameView::new),
+            game: self.room.game().map(GameView::new),
             events,
-            fair: self.fair_view(),
+            fair: self.room.fair_view(),
         }
     }
 
@@ -195,7 +195,7 @@ impl RoomActor {
     pub(super) fn publish_listing(&self) {
         let r = &self.room;
         let open = r.seats.iter().any(|s| !s.taken());
-        let listing = (r.settings.public && r.status == RoomStatus::Lobby && open).then(|| {
+        let listing = (r.settings.public && r.status() == RoomStatus::Lobby && open).then(|| {
             let rules = r.rules();
             Listing {
                 code: r.code.clone(),

@@ -188,7 +188,7 @@ impl Memory {
 
     pub(super) fn load_room(&self, code: &str, with_actions: bool) -> Option<LoadedRoom> {
         let inner = self.lock();
-        let (row, at) = inner
+        let (row, _) = inner
             .rooms
             .get(code)
             .filter(|(r, _)| r.status != "abandoned")?;
@@ -198,7 +198,6 @@ impl Memory {
             .iter()
             .map(|&(_, _, v, _)| v)
             .fold(row.version, i64::max);
-        let last_write_at = log.iter().map(|&(_, _, _, t)| t).fold(*at, i64::max);
         let actions = match with_actions {
             true => log.into_iter().map(|(_, a, _, _)| a).collect(),
             false => Vec::new(),
@@ -207,7 +206,6 @@ impl Memory {
             row: row.clone(),
             actions,
             last_version,
-            last_write_at,
         })
     }
 

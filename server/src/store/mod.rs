@@ -78,9 +78,6 @@ pub struct LoadedRoom {
     pub actions: Vec<String>,
     /// The highest version saved: the row's, or its last action's.
     pub last_version: i64,
-    /// When the room or its event log was last written (ms): the row's
-    /// `updated_at`, or its last action's time.
-    pub last_write_at: i64,
 }
 
 /// A finished game in the archive.
@@ -368,9 +365,8 @@ impl Store {
             Err(m) => return Ok(m.load_room(code, false)),
         };
         let row = sqlx::query(
-            "SELECT code, status, setup, seats, settings, version, rematch, created_at, updated_at,
-                    (SELECT MAX(version) FROM actions WHERE room = rooms.code),
-                    (SELECT MAX(at) FROM actions WHERE room = rooms.code), fair
+            "SELECT code, status, setup, seats, settings, version, rematch, created_at, fair,
+                    (SELECT MAX(version) FROM actions WHERE room = rooms.code)
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
         .bind(code)
@@ -378,12 +374,9 @@ impl Store {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let room = room_of(&row)?;
-        let updated_at: i64 = row.try_get(8)?;
         let action_version: Option<i64> = row.try_get(9)?;
-        let action_at: Option<i64> = row.try_get(10)?;
         Ok(Some(LoadedRoom {
             last_version: room.version.max(action_version.unwrap_or(0)),
-            last_write_at: updated_at.max(action_at.unwrap_or(0)),
             row: room,
             actions: Vec::new(),
         }))
@@ -460,7 +453,7 @@ fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
         version: row.try_get(5)?,
         rematch: row.try_get(6)?,
         created_at: row.try_get(7)?,
-        fair: row.try_get(11)?,
+        fair: row.try_get(8)?,
     })
 }
 

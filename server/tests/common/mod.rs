@@ -90,7 +90,7 @@ impl Table {
             },
             ..Default::default()
         };
-        let room = Room::new(ids::new_code(), setup, settings, seats);
+        let room = Room::new(ids::new_code(), setup, settings, seats).expect("playable rules");
         let code = room.code.clone();
         let stub = registry.create(room).await.expect("room created");
         Table {

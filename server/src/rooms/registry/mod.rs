@@ -6,23 +6,27 @@
 //! come from the store ([`Registry::details`]). A WebSocket `hello` to a
 //! finished room does start a task, because its seated players may still
 //! chat and ask for the rematch (which creates a room and saves the link,
-//! through the actor's `commit`): such a task does not count against
+//! through the actor's `effects`): such a task does not count against
 //! `--max-rooms` (it has its own cap of as many), and it closes one minute
 //! after its last connection leaves instead of `--idle-room-secs`.
 //!
 //! A room runs here only under a lease this node took in the store
 //! (`cluster`): [`Registry::get`] takes the lease before it loads the
 //! room, and says [`Found::Elsewhere`] when another node holds it.
+//!
+//! This file has the registry and its running tasks; `load.rs` brings
+//! rooms back from the store.
+
+mod load;
 
 use super::room::Room;
 use super::stub::{channel, RoomStub};
-use super::views::{Details, Listing};
+use super::views::Listing;
 use crate::cluster::{relay, Cluster};
-use crate::error::{ErrorCode, Refusal};
 use crate::metrics::Metrics;
-use crate::store::{LoadedRoom, Store, StoreError};
+use crate::store::{Store, StoreError};
 use crate::ServeOpts;
-use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::RecordedAction;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
@@ -180,11 +184,11 @@ impl Registry {
             .map(|r| r.stub.clone())
     }
 
-    fn spawn(&self, room: Room, finished: bool) -> Option<RoomStub> {
+    fn spawn(&self, room: Room, actions: Vec<RecordedAction>, finished: bool) -> Option<RoomStub> {
         let (shared, done) = self.shared_for(finished)?;
         let metrics = shared.metrics.clone();
         let code = room.code.clone();
-        let (stub, actor) = channel(room, shared);
+        let (stub, actor) = channel(room, actions, shared);
         let running = Running {
             stub: stub.clone(),
             finished,
@@ -225,123 +229,8 @@ impl Registry {
             }
         };
         shared.metrics.rooms_created.fetch_add(1, Relaxed);
-        self.spawn(room, false).ok_or(CreateError::TooMany)
-    }
-
-    /// Where the room with this code runs: here (running, or brought back
-    /// from the store under a lease just taken), or on the node holding
-    /// its lease. Refused with `no_such_room`, `too_many_rooms` (the
-    /// server is full), `store_unavailable` or `room_unreadable`.
-    pub async fn get(&self, code: &str) -> Result<Found, Refusal> {
-        if let Some(stub) = self.running(code) {
-            return Ok(Found::Here(stub));
-        }
-        let lock = self.loading_lock(code);
-        let found = {
-            let _guard = lock.lock().await;
-            self.load(code).await
-        };
-        self.done_loading(code, lock);
-        found
-    }
-
-    /// The loading lock of one room, shared by whoever loads it now.
-    fn loading_lock(&self, code: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
-        loading.entry(code.to_string()).or_default().clone()
-    }
-
-    /// Forgets a room's loading lock once nobody else holds it (decided
-    /// under the map's lock, where others take it).
-    fn done_loading(&self, code: &str, lock: Arc<tokio::sync::Mutex<()>>) {
-        let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
-        // Held by the map and by `lock` alone: nobody waits for it.
-        if Arc::strong_count(&lock) == 2 {
-            loading.remove(code);
-        }
-    }
-
-    /// [`Registry::get`] under the room's loading lock.
-    async fn load(&self, code: &str) -> Result<Found, Refusal> {
-        // Another request may have loaded it while this one waited.
-        if let Some(stub) = self.running(code) {
-            return Ok(Found::Here(stub));
-        }
-        // Shutting down: no new room tasks, and the room is as good as gone.
-        let (shared, _) = self.shared().ok_or_else(Refusal::no_room)?;
-        let store = &shared.store;
-        let cant = |e: StoreError| Refusal::store(format!("cannot load room {code}: {e}"));
-        // Only a room that exists gets a lease, so that looking codes up
-        // leaves nothing behind.
-        let peeked = store.peek_room(code).await.map_err(cant)?;
-        let peeked = peeked.ok_or_else(Refusal::no_room)?;
-        // Finished and archived: it can change no more, so it does not
-        // take the place of a room that can (but has a cap of its own).
-        let finished = peeked.row.status == RoomStatus::Finished.as_str();
-        let held = if finished {
-            self.finished_len()
-        } else {
-            self.len()
-        };
-        if held >= shared.config.max_rooms {
-            return Err(ErrorCode::TooManyRooms.into());
-        }
-        let cluster = &self.inner.cluster;
-        let lease = store.acquire_lease(code, &cluster.node, cluster.lease_ms);
-        let Some(epoch) = lease.await.map_err(cant)? else {
-            let owner = store.lease(code).await.map_err(cant)?;
-            return Ok(Found::Elsewhere(owner.map(|l| l.owner).unwrap_or_default()));
-        };
-        // Read under the lease: every write of the node before is in.
-        match self.restore_under(&shared, code, epoch, finished).await {
-            Ok(stub) => Ok(Found::Here(stub)),
-            Err(r) => {
-                // Not running here after all: the lease goes, rather than
-                // keep other nodes waiting for it to expire.
-                if let Err(e) = store.release_lease(code, epoch).await {
-                    tracing::warn!(room = code, "cannot release a lease: {e}");
-                }
-                Err(r)
-            }
-        }
-    }
-
-    /// Loads a room whose lease this node took under `epoch`, and starts it.
-    async fn restore_under(
-        &self,
-        shared: &Shared,
-        code: &str,
-        epoch: i64,
-        finished: bool,
-    ) -> Result<RoomStub, Refusal> {
-        let store = &shared.store;
-        let cant = |e: StoreError| Refusal::store(format!("cannot load room {code}: {e}"));
-        let loaded = store.load_room(code).await.map_err(cant)?;
-        let loaded = loaded.ok_or_else(Refusal::no_room)?;
-        let mut room = restore(loaded)?;
-        room.epoch = epoch;
-        // The restored version is saved before anyone sees it, so that
-        // the next restore starts past it (see `restored_version`).
-        (store.raise_version(code, room.version as i64).await)
-            .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
-        shared.metrics.rooms_restored.fetch_add(1, Relaxed);
-        tracing::info!(room = code, epoch, "room restored from the store");
-        let stub = self.spawn(room, finished).ok_or_else(Refusal::no_room)?;
-        relay::announce_moved(&self.inner.cluster, code).await;
-        Ok(stub)
-    }
-
-    /// Brings back a room whose node was lost, if this node can take it.
-    pub async fn take_over(&self, code: &str) {
-        match self.get(code).await {
-            Ok(Found::Here(_)) => {
-                let taken = &self.inner.cluster.counts.taken_over;
-                taken.fetch_add(1, Relaxed);
-                tracing::info!(room = code, "took over a room whose node was lost");
-            }
-            Ok(Found::Elsewhere(_)) => {}
-            Err(r) => tracing::warn!(room = code, "cannot take over: {r}"),
-        }
+        self.spawn(room, Vec::new(), false)
+            .ok_or(CreateError::TooMany)
     }
 
     /// The codes of the rooms running here.
@@ -368,24 +257,6 @@ impl Registry {
         }
     }
 
-    /// The details of the room with this code: from its task if it runs,
-    /// else from the store, starting no task (looking at a room must not
-    /// take a place among `--max-rooms`).
-    pub async fn details(&self, code: &str) -> Result<Details, Refusal> {
-        if let Some(stub) = self.running(code) {
-            if let Some(d) = stub.details().await {
-                return Ok(d);
-            }
-        }
-        let (shared, _) = self.shared().ok_or_else(Refusal::no_room)?;
-        let loaded = (shared.store.peek_room(code).await)
-            .map_err(|e| Refusal::store(format!("cannot load room {code}: {e}")))?
-            .ok_or_else(Refusal::no_room)?;
-        // Without its actions the game is not replayed: the details show
-        // no game, only the room, at the version a restore would give it.
-        Ok(Details::stored(&restore(loaded)?))
-    }
-
     /// Forgets a room whose task is ending.
     pub(crate) fn remove(&self, code: &str) {
         if let Ok(mut rooms) = self.inner.rooms.lock() {
@@ -393,43 +264,6 @@ impl Registry {
                 rooms.remove(code);
             }
         }
-    }
-
-    /// Restores the unfinished rooms from the store, as many as
-    /// `--max-rooms` allows; returns how many. Games in play come first
-    /// (the most recently played first), then lobbies in the places left:
-    /// a lobby never keeps a game from coming back. Lobbies nobody touched
-    /// for `--lobby-expiry-secs` are given up first.
-    pub async fn restore_all(&self) -> Result<usize, StoreError> {
-        let (shared, _) = self.shared().ok_or(StoreError::Closed("shutting down"))?;
-        // No game was played in them, and they would otherwise come back
-        // forever, each taking a place among `--max-rooms`.
-        let expiry = i64::try_from(shared.config.lobby_expiry_secs.saturating_mul(1000));
-        let before = crate::store::now_ms().saturating_sub(expiry.unwrap_or(i64::MAX));
-        let given_up = shared.store.abandon_stale_lobbies(before).await?;
-        if given_up > 0 {
-            tracing::info!("gave up {given_up} lobbies nobody touched");
-        }
-        let codes = shared.store.unfinished_rooms().await?;
-        let (mut n, mut left) = (0, 0);
-        for code in codes {
-            if self.len() >= shared.config.max_rooms {
-                left += 1;
-                continue;
-            }
-            match self.get(&code).await {
-                Ok(Found::Here(_)) => n += 1,
-                Ok(Found::Elsewhere(_)) => {}
-                Err(r) => tracing::warn!(room = %code, "not restored: {r}"),
-            }
-        }
-        if left > 0 {
-            tracing::warn!(
-                "{left} unfinished rooms not restored (--max-rooms {}): they come back when asked for and a place is free",
-                shared.config.max_rooms
-            );
-        }
-        Ok(n)
     }
 
     /// Waits until every room task has ended (they stop when the shutdown
@@ -477,54 +311,4 @@ impl Registry {
         rooms.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.code.cmp(&b.code)));
         rooms
     }
-}
-
-/// A room from the store, its game replayed, at [`restored_version`].
-fn restore(loaded: LoadedRoom) -> Result<Room, Refusal> {
-    let code = loaded.row.code.clone();
-    let version = restored_version(&loaded);
-    let mut room =
-        Room::restore(loaded.row, &loaded.actions, loaded.last_version).map_err(|e| {
-            tracing::error!(room = code, "cannot restore room: {e}");
-            Refusal::new(ErrorCode::RoomUnreadable)
-        })?;
-    room.version = room.version.max(version);
-    Ok(room)
-}
-
-/// The version a room restored from the store starts at: past every
-/// version its last task may have shown, so that versions only ever go up,
-/// across restarts and kill -9 too.
-///
-/// Every change a player can see bumps the version; most are saved with
-/// it, but three are not (`RoomActor::changed`): a computer standing in
-/// for an absent player (takeover), that player coming back, and the turn
-/// clock running out. Rather than add a write to each (and slow the room
-/// loop down), the restore skips past as many as can have happened since
-/// the room was last written, and saves the version it starts at
-/// (`Registry::get`) so that each task only has its own to cover:
-/// - a seat's takeover needs its player away `takeover` seconds, and a
-///   return needs a takeover first (stand-ins are not saved), so a seat
-///   makes at most 2 × (elapsed / takeover + 1) unsaved changes;
-/// - the clock runs out at most once per `turn_clock` seconds between two
-///   saves (the server then plays for the player, and saves that);
-/// - one more for the restore itself.
-///
-/// Elapsed time is the wall clock since the last write (row or action),
-/// which covers the whole life of the task that wrote it, however it ended.
-fn restored_version(loaded: &LoadedRoom) -> u64 {
-    let settings: super::Settings = serde_json::from_str(&loaded.row.settings).unwrap_or_default();
-    let seats = serde_json::from_str::<Vec<serde_json::Value>>(&loaded.row.seats)
-        .map_or(4, |s| s.len()) as u64;
-    let elapsed = (crate::store::now_ms() - loaded.last_write_at).max(0) as u64;
-    let times = |secs: Option<u32>| match secs {
-        Some(s) => elapsed / (u64::from(s.max(1)) * 1000) + 1,
-        None => 0,
-    };
-    let unsaved = seats
-        .saturating_mul(2 * times(settings.takeover))
-        .saturating_add(times(settings.turn_clock));
-    (loaded.last_version.max(0) as u64)
-        .saturating_add(unsaved)
-        .saturating_add(1)
 }

@@ -1,0 +1,172 @@
+//! The rules of the table during the game: moves, stand-ins and taking
+//! back, the turn clock, the fair seeds, and a room restored.
+
+use super::*;
+use crate::bots::Level;
+use crate::rooms::room::{Change, Effect, Room, Settings, Stage};
+use crate::rooms::simple_action;
+use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::{Action, Bytes32, Player, ScriptedThrows, Setup};
+use std::sync::Arc;
+
+#[test]
+fn stand_ins_are_the_hosts_to_give_and_the_players_to_take_back() {
+    let room = playing(Settings::default());
+    let stand_in = |seat| Change::StandIn { seat };
+    let lobby = lobby(Settings::default());
+    let cases: Vec<(&str, &Room, Change, Option<Player>, &str)> = vec![
+        ("not the host", &room, stand_in(0), Some(1), "not_host"),
+        ("in the lobby", &lobby, stand_in(1), Some(0), "not_playing"),
+        ("a computer's seat", &room, stand_in(2), Some(0), "bad_seat"),
+        ("the host's own", &room, stand_in(0), Some(0), "bad_seat"),
+        ("no such seat", &room, stand_in(7), Some(0), "bad_seat"),
+        (
+            "a spectator takes back",
+            &room,
+            Change::TakeBack,
+            None,
+            "not_seated",
+        ),
+    ];
+    for (what, room, change, by, code) in cases {
+        assert_eq!(refusal(room.apply(change, by)), code, "{what}");
+    }
+    let (handed, effects) = room.apply(stand_in(1), Some(0)).unwrap();
+    assert!(handed.stands_in(1) && handed.computer(1) == Some(Level::Medium));
+    assert!(effects.contains(&Effect::HandedOver(1)));
+    let (again, effects) = handed.apply(stand_in(1), Some(0)).unwrap();
+    assert!(effects.is_empty() && again.version == handed.version);
+    let (back, effects) = handed.apply(Change::TakeBack, Some(1)).unwrap();
+    assert!(!back.stands_in(1) && back.computer(1).is_none());
+    assert_eq!(effects[0], Effect::SaveRoom);
+    assert_eq!(back.version, handed.version + 1);
+    let (same, effects) = back.apply(Change::TakeBack, Some(1)).unwrap();
+    assert!(effects.is_empty() && same.version == back.version);
+}
+
+#[test]
+fn an_absent_player_is_stood_in_for_until_they_return() {
+    let room = playing(Settings::default());
+    let cases = [
+        (Change::Takeover { seat: 1 }, true),
+        (Change::Returned { seat: 1 }, false),
+    ];
+    let mut now = room.clone();
+    for (change, stood_in) in cases {
+        let (next, effects) = now.apply(change, None).unwrap();
+        assert_eq!(next.stands_in(1), stood_in);
+        assert_eq!(next.version, now.version + 1, "every version is saved");
+        assert_eq!(effects[0], Effect::SaveRoom);
+        now = next;
+    }
+    // Not in the lobby, not for a computer's seat.
+    let lobby = lobby(Settings::default());
+    for (room, seat) in [(&lobby, 1), (&room, 2)] {
+        let (_, effects) = room.apply(Change::Takeover { seat }, None).unwrap();
+        assert!(effects.is_empty());
+    }
+}
+
+#[test]
+fn the_turn_clock_hands_the_turn_to_the_server_until_it_ends() {
+    // R6: a turn lasts while the player to move holds throws or values.
+    let clocked = Settings {
+        turn_clock: Some(30),
+        ..Settings::default()
+    };
+    assert_eq!(lobby(clocked).clock(), None, "no clock in the lobby");
+    let mut room = playing(clocked);
+    assert_eq!(playing(Settings::default()).clock(), None);
+    assert_eq!(room.clock(), Some(30));
+    let seat = room.game_on().unwrap().to_move();
+    let (out, effects) = room.apply(Change::ClockOut, None).unwrap();
+    assert_eq!(effects[0], Effect::SaveRoom);
+    assert_eq!(
+        (out.autoplay, out.computer(seat)),
+        (Some(seat), Some(Level::Easy))
+    );
+    assert_eq!(out.clock(), None, "no clock while the server plays");
+    room = out;
+    if let Stage::Playing(p) = &mut room.stage {
+        p.fair = None;
+    }
+    let mut twos = ScriptedThrows::new([2; 8]);
+    for _ in 0..8 {
+        if room.game_on().unwrap().to_move() != seat {
+            break;
+        }
+        let action = simple_action(room.game_on().unwrap(), seat);
+        room = room.play(seat, action, false, &mut twos, 0).unwrap().0;
+    }
+    assert_ne!(room.game_on().unwrap().to_move(), seat, "the turn passed");
+    assert_eq!(room.autoplay, None, "the next turn is the next player's");
+}
+
+#[test]
+fn a_move_shares_what_it_does_not_change() {
+    let room = playing(Settings::default());
+    let by = room.game_on().unwrap().to_move();
+    let (next, effects) = (room.play(by, Action::Throw, true, &mut ScriptedThrows::new([4]), 7))
+        .expect("R5: the player to move throws");
+    assert!(Arc::ptr_eq(&room.seats, &next.seats) && Arc::ptr_eq(&room.setup, &next.setup));
+    assert!(matches!(&effects[0], Effect::Append(a) if a.at == Some(7)));
+    assert_eq!(next.played().unwrap().throws, 1);
+    assert_eq!(next.version, room.version + 1);
+    let other = (by + 1) % 3;
+    let refused = room.play(other, Action::Throw, true, &mut ScriptedThrows::new([4]), 7);
+    assert!(refused.is_err(), "R6: only the player to move throws");
+}
+
+#[test]
+fn a_seed_is_taken_once_per_seat_before_the_first_throw() {
+    // R5 with docs/record.md, "Fair throws".
+    let seed = || Change::Seed {
+        seed: Bytes32([7; 32]),
+    };
+    let room = playing(Settings::default());
+    let (seeded, effects) = room.apply(seed(), Some(1)).unwrap();
+    assert_eq!(effects, vec![Effect::SaveRoom]);
+    assert_eq!(seeded.version, room.version, "a seed changes no version");
+    assert_eq!(seeded.fair_view().unwrap().seeded, vec![false, true, false]);
+    let by = room.game_on().unwrap().to_move();
+    let thrown = (room.play(by, Action::Throw, true, &mut ScriptedThrows::new([4]), 0))
+        .unwrap()
+        .0;
+    let lobby = lobby(Settings::default());
+    let over = finished();
+    let cases: Vec<(&str, &Room, Option<Player>, &str)> = vec![
+        ("in the lobby", &lobby, Some(1), "not_playing"),
+        ("a spectator", &room, None, "not_seated"),
+        ("twice", &seeded, Some(1), "seed_closed"),
+        ("after the first throw", &thrown, Some(1), "seed_closed"),
+        ("after the game", &over, Some(1), "seed_closed"),
+    ];
+    for (what, room, by, code) in cases {
+        assert_eq!(refusal(room.apply(seed(), by)), code, "{what}");
+    }
+}
+
+#[test]
+fn a_room_comes_back_from_its_row_one_version_on() {
+    let room = playing(Settings {
+        public: true,
+        turn_clock: Some(30),
+        takeover: None,
+    });
+    let (back, actions) = Room::restore(room.row().unwrap(), &[], room.version as i64).unwrap();
+    assert!(actions.is_empty());
+    assert_eq!(back.row().unwrap().settings, room.row().unwrap().settings);
+    assert_eq!(back.row().unwrap().fair, room.row().unwrap().fair);
+    assert_eq!(back.status(), RoomStatus::Playing);
+    assert_eq!(back.version, room.version + 1);
+}
+
+#[test]
+fn a_set_up_that_does_not_resolve_is_not_restored() {
+    let mut row = lobby(Settings::default()).row().unwrap();
+    let mut setup = Setup::default();
+    setup.options.board = Some(4);
+    assert!(setup.rules().is_err(), "R1: the board is odd");
+    row.setup = serde_json::to_string(&setup).unwrap();
+    assert!(Room::restore(row, &[], 1).is_err());
+}

@@ -141,7 +141,7 @@ pub fn check_name(name: &str) -> Result<String, Refusal> {
 
 /// The address a request comes from: the peer, or, when the proxy in
 /// front is trusted (`--trust-forwarded-for`), the address it put into
-/// X-Forwarded-For ([`forwarded_for`]).
+/// X-Forwarded-For (its last entry: see `forwarded_for`).
 pub fn client_ip(trust_forwarded_for: bool, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     if trust_forwarded_for {
         if let Some(ip) = forwarded_for(headers) {

@@ -282,3 +282,38 @@ async fn a_flood_is_warned_then_closed() {
     assert!(slow_down < closing && slow_down.is_some(), "{texts:?}");
     task.await.expect("the loop ends");
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_frame_the_socket_library_refused_closes_with_its_status() {
+    use tungstenite::error::{CapacityError, Error as WsError};
+    let server = Server::new(|_| {}).await;
+    // The library's error is not Clone: each case makes its own.
+    type Case = (fn() -> WsError, u16, &'static str);
+    let cases: [Case; 3] = [
+        (
+            || WsError::Utf8("not UTF-8".into()),
+            1007,
+            "text is not UTF-8",
+        ),
+        (
+            || {
+                WsError::Capacity(CapacityError::MessageTooLong {
+                    size: 1 << 20,
+                    max_size: 1 << 16,
+                })
+            },
+            1009,
+            "message too big",
+        ),
+        (|| WsError::ConnectionClosed, 1002, "protocol error"),
+    ];
+    for (error, status, why) in cases {
+        // Before the hello and after it, the same close.
+        for (mut peer, task) in [server.connect(), server.join().await] {
+            let _ = peer.to_server.send(Err(axum::Error::new(error())));
+            let (code, reason, _) = peer.closed().await;
+            assert_eq!((code, reason.as_str()), (status, why));
+            task.await.expect("the loop ends");
+        }
+    }
+}

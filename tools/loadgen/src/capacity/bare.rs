@@ -27,7 +27,7 @@ const ROOM_BACKLOG: usize = 64;
 /// The rooms: each room's broadcast channel by its path.
 type Rooms = Arc<Mutex<HashMap<String, broadcast::Sender<Utf8Bytes>>>>;
 
-/// The server's WebSocket settings, chowka's (server/src/ws.rs): a 4 KiB
+/// The server's WebSocket settings, chowka's (server/src/ws/mod.rs): a 4 KiB
 /// read buffer, each write flushed at once, small frames only.
 fn config() -> WebSocketConfig {
     WebSocketConfig::default()

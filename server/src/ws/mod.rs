@@ -1,0 +1,101 @@
+//! WebSocket connections: the `hello`, seat authentication, per-connection
+//! rate limits, and fan-out of the room's messages to the socket.
+//!
+//! Every input is parsed here, at the edge; the room task only ever sees
+//! well-formed client messages. A bad message gets an `error` and the
+//! connection goes on; only floods, oversized frames and a bad `hello`
+//! close it.
+//!
+//! Here, the upgrade and its checks; the connection's loop in
+//! `connection` (over any Sink + Stream of messages, so that tests drive
+//! it on a paused clock), the `hello` in `hello`, parsing in `parse`,
+//! sending and closing in `frames`.
+
+mod connection;
+mod frames;
+mod hello;
+mod parse;
+
+use crate::edge::client_ip;
+use crate::error::{ErrorCode, Refusal};
+use crate::limits::{self, Limited};
+use crate::{App, MAX_INPUT_BYTES};
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use connection::connection;
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Read buffer of a WebSocket: client messages are small (16 KiB at most,
+/// most under 200 bytes), and an idle socket keeps its buffer, so it is
+/// sized for them rather than tungstenite's 128 KiB (docs/performance.md).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// `GET /ws`: upgrades to a WebSocket, if the page is ours and a
+/// connection slot is free, overall and for the address.
+pub async fn upgrade(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    // Counted and logged on the way out (error::count_refusals).
+    let refuse = |code: ErrorCode| Refusal::new(code).into_response();
+    if !origin_allowed(&app, &headers) {
+        return refuse(ErrorCode::BadOrigin);
+    }
+    let ip = client_ip(app.config.trust_forwarded_for, peer, &headers);
+    // Each connection looks one room up by code: limited like HTTP lookups.
+    if let Err(r) = app.check(Limited::Lookups, ip).await {
+        return r.into_response();
+    }
+    // The cap holds across nodes: what the others hold for this address counts.
+    let elsewhere = app.cluster.sockets_elsewhere(limits::address_key(ip));
+    let cap = app.config.ws_per_address.saturating_sub(elsewhere);
+    let Some(slot) = app.ws_addresses.take(ip, cap) else {
+        return refuse(ErrorCode::TooManyConnections);
+    };
+    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
+        return refuse(ErrorCode::ServerBusy);
+    };
+    // Frames above our own limit are read (up to 4x) so that the client
+    // gets a clear `too_big` before the close; beyond that the socket
+    // library refuses them outright. Writes go out at once (each send
+    // flushes), so no write buffer is kept either.
+    ws.max_message_size(4 * MAX_INPUT_BYTES)
+        .max_frame_size(4 * MAX_INPUT_BYTES)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| async move {
+            app.metrics.connections_active.fetch_add(1, Relaxed);
+            app.metrics.connections_total.fetch_add(1, Relaxed);
+            connection(socket, app.clone(), (permit, slot)).await;
+            app.metrics.connections_active.fetch_sub(1, Relaxed);
+            tracing::debug!(%ip, "connection closed");
+        })
+}
+
+/// Whether a WebSocket may be opened from the page that asks: browsers
+/// always say which page (`Origin`); it must be this server's own (the
+/// same host as asked for) or one of `--allowed-origins`. Clients other
+/// than browsers send no `Origin` and are let in: the check is against
+/// other sites' pages riding on a visitor's browser, not against programs.
+fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if (app.config.allowed_origins.iter()).any(|o| o.trim_end_matches('/') == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
+    host.is_some() && origin_host == host
+}
+
+#[cfg(test)]
+mod tests;

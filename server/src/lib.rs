@@ -212,7 +212,7 @@ pub async fn run(
     // A node alone brings back every unfinished room. One of several
     // leaves the rooms of live nodes to them: its sweeper takes those of
     // lost nodes, and any other comes back where it is next asked for.
-    if cluster.nats.is_none() {
+    if !cluster.bus.shared() {
         let restored = registry.restore_all().await.map_err(StartError::Restore)?;
         if restored > 0 {
             tracing::info!("restored {restored} unfinished rooms");

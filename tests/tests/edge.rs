@@ -267,7 +267,10 @@ async fn every_response_carries_the_hardening_headers() {
     for script in page.split("<script").skip(1) {
         let tag = &script[..script.find('>').unwrap()];
         let data = tag.contains(r#"type="application/json""#);
-        assert!(tag.contains(" src=") || data, "inline script: <script{tag}>");
+        assert!(
+            tag.contains(" src=") || data,
+            "inline script: <script{tag}>"
+        );
     }
     server.stop().await;
 }

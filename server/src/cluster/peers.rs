@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// The subject of the nodes' reports, after the cluster's name.
@@ -121,11 +120,9 @@ impl Cluster {
 /// the server stops; then says it leaves.
 pub async fn run(app: App) {
     let cluster = app.cluster.clone();
-    let Some(nats) = cluster.nats.clone() else {
-        return;
-    };
+    let bus = &cluster.bus;
     let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
-    let (nodes, hits) = match (nats.subscribe(nodes).await, nats.subscribe(hits).await) {
+    let (nodes, hits) = match (bus.subscribe(nodes).await, bus.subscribe(hits).await) {
         (Ok(n), Ok(h)) => (n, h),
         (Err(e), _) | (_, Err(e)) => {
             tracing::error!("cannot hear the other nodes on NATS: {e}");
@@ -138,7 +135,7 @@ pub async fn run(app: App) {
     loop {
         tokio::select! {
             _ = every.tick() => {
-                say(&cluster, &nats, &cluster.report(&app, false)).await;
+                say(&cluster, &cluster.report(&app, false)).await;
                 cluster.forget_silent();
             }
             Some(msg) = nodes.next() => {
@@ -156,19 +153,15 @@ pub async fn run(app: App) {
             _ = stopped(&mut shutdown) => break,
         }
     }
-    say(&cluster, &nats, &cluster.report(&app, true)).await;
-    let _ = nats.flush().await;
+    say(&cluster, &cluster.report(&app, true)).await;
+    bus.flush().await;
 }
 
-async fn say(cluster: &Cluster, nats: &async_nats::Client, report: &Report) {
+async fn say(cluster: &Cluster, report: &Report) {
     if let Ok(body) = serde_json::to_vec(report) {
-        let _ = nats.publish(cluster.subject(NODES), body.into()).await;
+        cluster
+            .bus
+            .publish(cluster.subject(NODES), body.into())
+            .await;
     }
-}
-
-/// The open rooms of every other live node.
-pub fn listings_elsewhere(cluster: &Arc<Cluster>) -> Vec<Listing> {
-    (cluster.peer_reports().into_iter())
-        .flat_map(|r| r.listings)
-        .collect()
 }

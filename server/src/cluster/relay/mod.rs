@@ -21,7 +21,6 @@
 //! node is gone ([`super::Cluster::gone`]): the room's node forgets the
 //! connection, the relaying node closes it with 1012 so that the browser
 //! reconnects and reaches the room wherever it comes back.
-
 //!
 //! This file has the relaying end (joins, seats, [`Link`]); `serve.rs` the
 //! room's end; `wire.rs` the subjects and what is said on them. Both ends
@@ -31,7 +30,7 @@
 mod serve;
 mod wire;
 
-pub use serve::serve_room;
+pub(super) use serve::serve_room;
 
 use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
@@ -56,7 +55,7 @@ const RETRY_EVERY: Duration = Duration::from_millis(200);
 
 /// Says that the room now runs on this node (just brought back from the
 /// store), so that connections relayed to where it ran before let go.
-pub async fn announce_moved(cluster: &Cluster, code: &str) {
+pub(super) async fn announce_moved(cluster: &Cluster, code: &str) {
     let moved = moved_subject(&cluster.name, code);
     cluster.bus.publish(moved, Bytes::new()).await;
 }

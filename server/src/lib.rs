@@ -244,7 +244,16 @@ pub async fn run(
         shutdown: stopped,
         cluster: cluster.clone(),
     };
-    let peers = tokio::spawn(cluster::hear_peers(app.clone()));
+    let held = cluster::Holdings {
+        registry: registry.clone(),
+        metrics: app.metrics.clone(),
+        addresses: app.ws_addresses.clone(),
+    };
+    // Another node's turns of a rate limit count here too.
+    let here = app.clone();
+    let count = move |limit, ip| here.count_elsewhere(limit, ip);
+    let peers = cluster::hear_peers(cluster.clone(), held, count, app.shutdown.clone());
+    let peers = tokio::spawn(peers);
     let addr = listener.local_addr().map_err(StartError::Listener)?;
     tracing::info!("listening on http://{addr}");
     let limits = http::EdgeLimits::from_opts(&config);

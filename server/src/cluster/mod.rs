@@ -27,7 +27,7 @@ mod peers;
 pub mod relay;
 
 pub use keeper::keep_leases;
-pub use peers::{run as hear_peers, Peer, Report};
+pub use peers::{run as hear_peers, Holdings, Peer, Report};
 
 use crate::limits::Limited;
 use crate::metrics;

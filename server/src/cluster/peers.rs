@@ -10,13 +10,16 @@
 
 use super::{stopped, Cluster, PEER_TIMEOUT, REPORT_EVERY};
 use crate::limits::Limited;
+use crate::limits::OpenPerAddress;
+use crate::metrics::Metrics;
 use crate::rooms::Listing;
-use crate::App;
+use crate::rooms::Registry;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The subject of the nodes' reports, after the cluster's name.
@@ -59,20 +62,30 @@ pub(super) struct Hit {
     pub ip: IpAddr,
 }
 
+/// What this node holds, which its reports tell the others.
+pub struct Holdings {
+    /// Its rooms.
+    pub registry: Registry,
+    /// Its metrics (open WebSockets).
+    pub metrics: Arc<Metrics>,
+    /// Its WebSockets per address.
+    pub addresses: Arc<OpenPerAddress>,
+}
+
 impl Cluster {
     /// This node's report now.
-    fn report(&self, app: &App, leaving: bool) -> Report {
+    fn report(&self, held: &Holdings, leaving: bool) -> Report {
         Report {
             node: self.node.clone(),
             leaving,
-            rooms: app.registry.len(),
-            sockets: app.metrics.connections_active.load(Relaxed) as usize,
+            rooms: held.registry.len(),
+            sockets: held.metrics.connections_active.load(Relaxed) as usize,
             listings: if leaving {
                 Vec::new()
             } else {
-                app.registry.local_listings()
+                held.registry.local_listings()
             },
-            addresses: app.ws_addresses.counts(),
+            addresses: held.addresses.counts(),
         }
     }
 
@@ -116,10 +129,15 @@ impl Cluster {
     }
 }
 
-/// Says what this node holds every second, and hears the others, until
-/// the server stops; then says it leaves.
-pub async fn run(app: App) {
-    let cluster = app.cluster.clone();
+/// Says what this node holds every second, and hears the others (each
+/// turn another node took of a rate limit goes to `count_elsewhere`),
+/// until the server stops; then says it leaves.
+pub async fn run(
+    cluster: Arc<Cluster>,
+    held: Holdings,
+    count_elsewhere: impl Fn(Limited, IpAddr) + Send,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
     let bus = &cluster.bus;
     let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
     let (nodes, hits) = match (bus.subscribe(nodes).await, bus.subscribe(hits).await) {
@@ -130,12 +148,11 @@ pub async fn run(app: App) {
         }
     };
     let (mut nodes, mut hits) = (nodes.fuse(), hits.fuse());
-    let mut shutdown = app.shutdown.clone();
     let mut every = tokio::time::interval(REPORT_EVERY);
     loop {
         tokio::select! {
             _ = every.tick() => {
-                say(&cluster, &cluster.report(&app, false)).await;
+                say(&cluster, &cluster.report(&held, false)).await;
                 cluster.forget_silent();
             }
             Some(msg) = nodes.next() => {
@@ -146,14 +163,14 @@ pub async fn run(app: App) {
             Some(msg) = hits.next() => {
                 if let Ok(hit) = serde_json::from_slice::<Hit>(&msg.payload) {
                     if hit.node != cluster.node {
-                        app.count_elsewhere(hit.limit, hit.ip);
+                        count_elsewhere(hit.limit, hit.ip);
                     }
                 }
             }
             _ = stopped(&mut shutdown) => break,
         }
     }
-    say(&cluster, &cluster.report(&app, true)).await;
+    say(&cluster, &cluster.report(&held, true)).await;
     bus.flush().await;
 }
 

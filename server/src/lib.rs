@@ -212,7 +212,7 @@ pub async fn run(
     // A node alone brings back every unfinished room. One of several
     // leaves the rooms of live nodes to them: its sweeper takes those of
     // lost nodes, and any other comes back where it is next asked for.
-    if cluster.nats.is_none() {
+    if !cluster.bus.shared() {
         let restored = registry.restore_all().await.map_err(StartError::Restore)?;
         if restored > 0 {
             tracing::info!("restored {restored} unfinished rooms");
@@ -244,7 +244,16 @@ pub async fn run(
         shutdown: stopped,
         cluster: cluster.clone(),
     };
-    let peers = tokio::spawn(cluster::hear_peers(app.clone()));
+    let held = cluster::Holdings {
+        registry: registry.clone(),
+        metrics: app.metrics.clone(),
+        addresses: app.ws_addresses.clone(),
+    };
+    // Another node's turns of a rate limit count here too.
+    let here = app.clone();
+    let count = move |limit, ip| here.count_elsewhere(limit, ip);
+    let peers = cluster::hear_peers(cluster.clone(), held, count, app.shutdown.clone());
+    let peers = tokio::spawn(peers);
     let addr = listener.local_addr().map_err(StartError::Listener)?;
     tracing::info!("listening on http://{addr}");
     let limits = http::EdgeLimits::from_opts(&config);

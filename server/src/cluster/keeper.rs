@@ -68,7 +68,7 @@ pub async fn keep_leases(
         // A node alone renews nothing: no other node may take its rooms,
         // and it takes its own back whatever their expiry (a renewal of
         // thousands of rows every second or two would only slow its store).
-        if cluster.nats.is_some() {
+        if cluster.bus.shared() {
             renew(&registry, &store, &cluster, &mut renewed_at, lease).await;
         }
         // A paused node (SIGSTOP) wakes up here with every lease lost:

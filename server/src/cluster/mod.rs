@@ -4,8 +4,10 @@
 //! consensus: a node only ever acts on a lease the database gave it.
 //!
 //! # Layout
-//! - [`Cluster`]: this node's name, its NATS connection (none for one
-//!   node alone), and what it hears of the other nodes.
+//! - [`Cluster`]: this node's name, its bus, and what it hears of the
+//!   other nodes; it is the registry's [`Directory`].
+//! - `bus`: how nodes talk, one trait ([`bus::Bus`]) for a node alone
+//!   (nobody hears it) and for one of several (NATS).
 //! - `keeper`: renews this node's leases, stops rooms whose lease was
 //!   lost, and brings back rooms whose node was lost (the sweeper).
 //! - `relay`: connect anywhere. A node that does not run a room passes a
@@ -15,24 +17,28 @@
 //!   rooms, sockets per address); the others keep the last word of each
 //!   live node, and hear when one is gone.
 //!
-//! One node alone (no `--nats-url`) runs the same code: it takes its
-//! rooms' leases in its own database, and every room it is asked for is
-//! its own, so nothing is ever relayed.
+//! One node alone (no `--nats-url`) runs the same code over the bus of a
+//! node alone: it takes its rooms' leases in its own database, and every
+//! room it is asked for is its own, so nothing is ever relayed.
 
+pub mod bus;
 mod keeper;
 mod peers;
 pub mod relay;
 
 pub use keeper::keep_leases;
-pub use peers::{listings_elsewhere, run as hear_peers, Peer, Report};
+pub use peers::{run as hear_peers, Holdings, Peer, Report};
 
 use crate::limits::Limited;
 use crate::metrics;
+use crate::rooms::{Directory, Listing, RoomStub};
+use bus::Bus;
+use futures_util::future::BoxFuture;
 use prometheus_client::registry::Registry;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
 
@@ -57,8 +63,8 @@ pub struct Cluster {
     pub node: String,
     /// How long a lease lasts unless renewed, in ms.
     pub lease_ms: i64,
-    /// The connection to NATS; `None` for a node alone.
-    pub nats: Option<async_nats::Client>,
+    /// How this node talks to the others ([`bus::Alone`] for a node alone).
+    pub bus: Arc<dyn Bus>,
     /// The last report of every other live node, by name.
     peers: Mutex<HashMap<String, Peer>>,
     /// Names of nodes found gone (silent, or said they leave).
@@ -81,27 +87,27 @@ pub struct Counts {
 }
 
 impl Cluster {
-    /// This node, alone or (with `nats`) one of several, in the cluster
-    /// named `chowka`.
-    pub fn new(node: String, lease_ms: i64, nats: Option<async_nats::Client>) -> Cluster {
+    /// This node, alone, in the cluster named `chowka`.
+    pub fn alone(node: String, lease_ms: i64) -> Cluster {
         let gone = broadcast::channel(64).0;
-        Cluster::with_gone("chowka".into(), node, lease_ms, nats, gone)
+        Cluster::with_gone("chowka".into(), node, lease_ms, Arc::new(bus::Alone), gone)
     }
 
-    /// As [`Cluster::new`] in the cluster `name`, saying gone nodes on
-    /// `gone` (which NATS's connection events also use, with [`EVERY_NODE`]).
+    /// This node in the cluster `name`, talking on `bus`, saying gone
+    /// nodes on `gone` (which NATS's connection events also use, with
+    /// [`EVERY_NODE`]).
     pub fn with_gone(
         name: String,
         node: String,
         lease_ms: i64,
-        nats: Option<async_nats::Client>,
+        bus: Arc<dyn Bus>,
         gone: broadcast::Sender<String>,
     ) -> Cluster {
         Cluster {
             name,
             node,
             lease_ms,
-            nats,
+            bus,
             peers: Mutex::new(HashMap::new()),
             gone,
             counts: Counts::default(),
@@ -173,16 +179,48 @@ impl Cluster {
     /// turns here, so that they count it too: a limit per address holds
     /// across nodes, wherever the load balancer sends each request.
     pub async fn share_hit(&self, limit: Limited, ip: IpAddr) {
-        if let Some(nats) = &self.nats {
-            let hit = peers::Hit {
-                node: self.node.clone(),
-                limit,
-                ip,
-            };
-            if let Ok(body) = serde_json::to_vec(&hit) {
-                let _ = nats.publish(self.subject(peers::HITS), body.into()).await;
-            }
+        let hit = peers::Hit {
+            node: self.node.clone(),
+            limit,
+            ip,
+        };
+        if let Ok(body) = serde_json::to_vec(&hit) {
+            self.bus
+                .publish(self.subject(peers::HITS), body.into())
+                .await;
         }
+    }
+}
+
+impl Directory for Cluster {
+    fn node(&self) -> &str {
+        &self.node
+    }
+
+    fn lease_ms(&self) -> i64 {
+        self.lease_ms
+    }
+
+    fn started(self: Arc<Self>, code: String, stub: RoomStub) {
+        tokio::spawn(relay::serve_room(self, code, stub));
+    }
+
+    fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()> {
+        Box::pin(relay::announce_moved(self, code))
+    }
+
+    fn listings_elsewhere(&self) -> Vec<Listing> {
+        (self.peer_reports().into_iter())
+            .flat_map(|r| r.listings)
+            .collect()
+    }
+
+    fn lease_lost(&self) {
+        self.counts.leases_lost.fetch_add(1, Relaxed);
+    }
+
+    fn taken_over(&self) {
+        self.counts.taken_over.fetch_add(1, Relaxed);
     }
 }
 
@@ -191,7 +229,7 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartErro
     let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
     let Some(url) = &config.nats_url else {
         let node = config.node.clone().unwrap_or_else(|| "local".into());
-        return Ok(Cluster::new(node, lease_ms, None));
+        return Ok(Cluster::alone(node, lease_ms));
     };
     let node = (config.node.clone()).unwrap_or_else(default_node_name);
     let node = subject_token(&node);
@@ -222,7 +260,8 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartErro
         })?;
     tracing::info!("node {node}, one of several (NATS at {url})");
     let name = subject_token(&config.cluster);
-    Ok(Cluster::with_gone(name, node, lease_ms, Some(nats), gone))
+    let bus = Arc::new(bus::Nats(nats));
+    Ok(Cluster::with_gone(name, node, lease_ms, bus, gone))
 }
 
 /// A name as one token of a NATS subject (and of logs): letters, digits,

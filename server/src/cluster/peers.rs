@@ -10,8 +10,10 @@
 
 use super::{stopped, Cluster, PEER_TIMEOUT, REPORT_EVERY};
 use crate::limits::Limited;
+use crate::limits::OpenPerAddress;
+use crate::metrics::Metrics;
 use crate::rooms::Listing;
-use crate::App;
+use crate::rooms::Registry;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -60,20 +62,30 @@ pub(super) struct Hit {
     pub ip: IpAddr,
 }
 
+/// What this node holds, which its reports tell the others.
+pub struct Holdings {
+    /// Its rooms.
+    pub registry: Registry,
+    /// Its metrics (open WebSockets).
+    pub metrics: Arc<Metrics>,
+    /// Its WebSockets per address.
+    pub addresses: Arc<OpenPerAddress>,
+}
+
 impl Cluster {
     /// This node's report now.
-    fn report(&self, app: &App, leaving: bool) -> Report {
+    fn report(&self, held: &Holdings, leaving: bool) -> Report {
         Report {
             node: self.node.clone(),
             leaving,
-            rooms: app.registry.len(),
-            sockets: app.metrics.connections_active.load(Relaxed) as usize,
+            rooms: held.registry.len(),
+            sockets: held.metrics.connections_active.load(Relaxed) as usize,
             listings: if leaving {
                 Vec::new()
             } else {
-                app.registry.local_listings()
+                held.registry.local_listings()
             },
-            addresses: app.ws_addresses.counts(),
+            addresses: held.addresses.counts(),
         }
     }
 
@@ -117,15 +129,18 @@ impl Cluster {
     }
 }
 
-/// Says what this node holds every second, and hears the others, until
-/// the server stops; then says it leaves.
-pub async fn run(app: App) {
-    let cluster = app.cluster.clone();
-    let Some(nats) = cluster.nats.clone() else {
-        return;
-    };
+/// Says what this node holds every second, and hears the others (each
+/// turn another node took of a rate limit goes to `count_elsewhere`),
+/// until the server stops; then says it leaves.
+pub async fn run(
+    cluster: Arc<Cluster>,
+    held: Holdings,
+    count_elsewhere: impl Fn(Limited, IpAddr) + Send,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let bus = &cluster.bus;
     let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
-    let (nodes, hits) = match (nats.subscribe(nodes).await, nats.subscribe(hits).await) {
+    let (nodes, hits) = match (bus.subscribe(nodes).await, bus.subscribe(hits).await) {
         (Ok(n), Ok(h)) => (n, h),
         (Err(e), _) | (_, Err(e)) => {
             tracing::error!("cannot hear the other nodes on NATS: {e}");
@@ -133,12 +148,11 @@ pub async fn run(app: App) {
         }
     };
     let (mut nodes, mut hits) = (nodes.fuse(), hits.fuse());
-    let mut shutdown = app.shutdown.clone();
     let mut every = tokio::time::interval(REPORT_EVERY);
     loop {
         tokio::select! {
             _ = every.tick() => {
-                say(&cluster, &nats, &cluster.report(&app, false)).await;
+                say(&cluster, &cluster.report(&held, false)).await;
                 cluster.forget_silent();
             }
             Some(msg) = nodes.next() => {
@@ -149,26 +163,22 @@ pub async fn run(app: App) {
             Some(msg) = hits.next() => {
                 if let Ok(hit) = serde_json::from_slice::<Hit>(&msg.payload) {
                     if hit.node != cluster.node {
-                        app.count_elsewhere(hit.limit, hit.ip);
+                        count_elsewhere(hit.limit, hit.ip);
                     }
                 }
             }
             _ = stopped(&mut shutdown) => break,
         }
     }
-    say(&cluster, &nats, &cluster.report(&app, true)).await;
-    let _ = nats.flush().await;
+    say(&cluster, &cluster.report(&held, true)).await;
+    bus.flush().await;
 }
 
-async fn say(cluster: &Cluster, nats: &async_nats::Client, report: &Report) {
+async fn say(cluster: &Cluster, report: &Report) {
     if let Ok(body) = serde_json::to_vec(report) {
-        let _ = nats.publish(cluster.subject(NODES), body.into()).await;
+        cluster
+            .bus
+            .publish(cluster.subject(NODES), body.into())
+            .await;
     }
-}
-
-/// The open rooms of every other live node.
-pub fn listings_elsewhere(cluster: &Arc<Cluster>) -> Vec<Listing> {
-    (cluster.peer_reports().into_iter())
-        .flat_map(|r| r.listings)
-        .collect()
 }

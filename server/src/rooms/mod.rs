@@ -48,7 +48,7 @@ pub use actor::RoomActor;
 pub use computers::simple_action;
 pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
-pub use registry::{CreateError, Found, Registry, Shared};
+pub use registry::{CreateError, Directory, Found, Registry, Shared};
 pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
 pub use stub::{channel, Cmd, Joined, Request, RoomStub};
 pub use timers::{Due, Timers};

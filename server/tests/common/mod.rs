@@ -76,11 +76,7 @@ impl Table {
         tune(&mut opts);
         let (store, memory) = Store::memory();
         let (shutdown, stopped) = watch::channel(false);
-        let cluster = Arc::new(chowka_server::cluster::Cluster::new(
-            "local".into(),
-            5000,
-            None,
-        ));
+        let cluster = Arc::new(chowka_server::cluster::Cluster::alone("local".into(), 5000));
         let registry = Registry::new(Arc::new(opts), store, Arc::default(), stopped, cluster);
         let (seats, tokens): (Vec<Seat>, Vec<Option<String>>) = seats.into_iter().unzip();
         let setup = chowka_protocol::Setup {

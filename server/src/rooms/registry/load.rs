@@ -3,7 +3,6 @@
 //! ([`Registry::restore_all`]); and the details of a room with no task.
 
 use super::{Found, Registry, Shared};
-use crate::cluster::relay;
 use crate::error::{ErrorCode, Refusal};
 use crate::rooms::room::Room;
 use crate::rooms::stub::RoomStub;
@@ -73,8 +72,8 @@ impl Registry {
         if held >= shared.config.max_rooms {
             return Err(ErrorCode::TooManyRooms.into());
         }
-        let cluster = &self.inner.cluster;
-        let lease = store.acquire_lease(code, &cluster.node, cluster.lease_ms);
+        let dir = &self.inner.directory;
+        let lease = store.acquire_lease(code, dir.node(), dir.lease_ms());
         let Some(epoch) = lease.await.map_err(cant)? else {
             let owner = store.lease(code).await.map_err(cant)?;
             return Ok(Found::Elsewhere(owner.map(|l| l.owner).unwrap_or_default()));
@@ -114,7 +113,7 @@ impl Registry {
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
         tracing::info!(room = code, epoch, "room restored from the store");
         let stub = (self.spawn(room, actions, finished)).ok_or_else(Refusal::no_room)?;
-        relay::announce_moved(&self.inner.cluster, code).await;
+        self.inner.directory.moved(code).await;
         Ok(stub)
     }
 
@@ -122,8 +121,7 @@ impl Registry {
     pub async fn take_over(&self, code: &str) {
         match self.get(code).await {
             Ok(Found::Here(_)) => {
-                let taken = &self.inner.cluster.counts.taken_over;
-                taken.fetch_add(1, Relaxed);
+                self.inner.directory.taken_over();
                 tracing::info!(room = code, "took over a room whose node was lost");
             }
             Ok(Found::Elsewhere(_)) => {}

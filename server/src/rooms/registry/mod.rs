@@ -11,18 +11,21 @@
 //! after its last connection leaves instead of `--idle-room-secs`.
 //!
 //! A room runs here only under a lease this node took in the store
-//! (`cluster`): [`Registry::get`] takes the lease before it loads the
+//! ([`Directory`]): [`Registry::get`] takes the lease before it loads the
 //! room, and says [`Found::Elsewhere`] when another node holds it.
 //!
 //! This file has the registry and its running tasks; `load.rs` brings
-//! rooms back from the store.
+//! rooms back from the store; `directory.rs` is what it needs of the
+//! other nodes.
 
+mod directory;
 mod load;
+
+pub use directory::Directory;
 
 use super::room::Room;
 use super::stub::{channel, RoomStub};
 use super::views::Listing;
-use crate::cluster::{relay, Cluster};
 use crate::metrics::Metrics;
 use crate::store::{Store, StoreError};
 use crate::ServeOpts;
@@ -48,8 +51,6 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// The registry, to create rematch rooms and to leave it when closing.
     pub registry: Registry,
-    /// This node among the others: its leases.
-    pub cluster: Arc<Cluster>,
 }
 
 /// Where a room runs.
@@ -90,7 +91,7 @@ struct RegistryInner {
     done_rx: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
     listings: Mutex<HashMap<String, Listing>>,
     parts: Mutex<Option<Parts>>,
-    cluster: Arc<Cluster>,
+    directory: Arc<dyn Directory>,
 }
 
 /// Room codes to room tasks.
@@ -115,7 +116,7 @@ impl Registry {
         store: Store,
         metrics: Arc<Metrics>,
         shutdown: watch::Receiver<bool>,
-        cluster: Arc<Cluster>,
+        directory: Arc<dyn Directory>,
     ) -> Registry {
         let (done, done_rx) = mpsc::channel(1);
         let finished_config = Arc::new(ServeOpts {
@@ -130,7 +131,7 @@ impl Registry {
                 listings: Mutex::new(HashMap::new()),
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
                 parts: Mutex::new(Some((config, store, metrics, shutdown, finished_config))),
-                cluster,
+                directory,
             }),
         }
     }
@@ -150,7 +151,6 @@ impl Registry {
                 metrics: parts.2,
                 shutdown: parts.3,
                 registry: self.clone(),
-                cluster: self.inner.cluster.clone(),
             },
             done,
         ))
@@ -196,10 +196,7 @@ impl Registry {
         };
         self.inner.rooms.lock().ok()?.insert(code.clone(), running);
         metrics.rooms_active.fetch_add(1, Relaxed);
-        if self.inner.cluster.nats.is_some() {
-            let cluster = self.inner.cluster.clone();
-            tokio::spawn(relay::serve_room(cluster, code, stub.clone()));
-        }
+        (self.inner.directory.clone()).started(code, stub.clone());
         tokio::spawn(async move {
             actor.run().await;
             metrics.rooms_active.fetch_sub(1, Relaxed);
@@ -216,10 +213,8 @@ impl Registry {
         }
         let row = room.row().map_err(CreateError::Store)?;
         (shared.store.create_room(&row).await).map_err(CreateError::Store)?;
-        let cluster = &self.inner.cluster;
-        let lease = shared
-            .store
-            .acquire_lease(&room.code, &cluster.node, cluster.lease_ms);
+        let dir = &self.inner.directory;
+        let lease = (shared.store).acquire_lease(&room.code, dir.node(), dir.lease_ms());
         room.epoch = match lease.await.map_err(CreateError::Store)? {
             Some(epoch) => epoch,
             None => {
@@ -252,7 +247,7 @@ impl Registry {
         };
         for (code, stub) in lost {
             tracing::warn!(room = %code, "lease lost: the room stops here");
-            self.inner.cluster.counts.leases_lost.fetch_add(1, Relaxed);
+            self.inner.directory.lease_lost();
             stub.lease_lost();
         }
     }
@@ -304,7 +299,7 @@ impl Registry {
     /// newest first.
     pub fn open_rooms(&self) -> Vec<Listing> {
         let mut rooms = self.local_listings();
-        rooms.extend(crate::cluster::listings_elsewhere(&self.inner.cluster));
+        rooms.extend(self.inner.directory.listings_elsewhere());
         // A room moving between nodes may be listed by both for a moment.
         rooms.sort_by(|a, b| a.code.cmp(&b.code));
         rooms.dedup_by(|a, b| a.code == b.code);

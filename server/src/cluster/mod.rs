@@ -202,7 +202,11 @@ impl Directory for Cluster {
     }
 
     fn started(self: Arc<Self>, code: String, stub: RoomStub) {
-        tokio::spawn(relay::serve_room(self, code, stub));
+        // Alone, nobody could ask for the room over the bus: no task waits
+        // for them (one idle task per room would be memory for nothing).
+        if self.bus.shared() {
+            tokio::spawn(relay::serve_room(self, code, stub));
+        }
     }
 
     fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()> {

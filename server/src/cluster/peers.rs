@@ -139,6 +139,10 @@ pub async fn run(
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let bus = &cluster.bus;
+    // Alone, there is nobody to tell or to hear: no report is built.
+    if !bus.shared() {
+        return;
+    }
     let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
     let (nodes, hits) = match (bus.subscribe(nodes).await, bus.subscribe(hits).await) {
         (Ok(n), Ok(h)) => (n, h),

@@ -117,7 +117,7 @@ impl Server {
         let (store, _) = Store::memory();
         let metrics = Arc::new(Metrics::default());
         let (stop, stopped) = watch::channel(false);
-        let cluster = Arc::new(Cluster::new("local".into(), 5000, None));
+        let cluster = Arc::new(Cluster::alone("local".into(), 5000));
         let registry = Registry::new(
             config.clone(),
             store.clone(),

@@ -1,6 +1,9 @@
 //! The chowka server: rooms, WebSocket protocol, HTTP API, persistence and
 //! computer players, on top of the rules in `chowka-protocol`.
 //!
+//! A move from the browser to the store and back, and a room moving between
+//! nodes, are walked through in docs/tour.md.
+//!
 //! # Layout
 //! - `config`: command-line and environment options of `serve`; starts the server.
 //! - [`run`]: serves on a listener until a shutdown future resolves; tests call it in-process.

@@ -169,7 +169,7 @@ pub async fn create_room(
     };
     let mut room = Room::new(ids::new_code(), setup, settings, seats)?;
     if req.start {
-        room.begin()?;
+        room.begin(crate::rooms::server_seed())?;
     }
     let code = room.code.clone();
     let stub = app.registry.create(room).await.map_err(|e| match e {

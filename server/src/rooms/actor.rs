@@ -327,7 +327,10 @@ impl RoomActor {
                 let (seat, action) = self.room.check_act(seat, version, &action)?;
                 self.act(seat, action, true, at).await
             }
-            Request::Start => self.change(Change::Start, seat).await,
+            Request::Start => {
+                let server_seed = super::seeds::server_seed();
+                self.change(Change::Start { server_seed }, seat).await
+            }
             Request::SetBot {
                 seat: target,
                 level,

@@ -10,7 +10,14 @@
 //! game's record still verifies; its seeds are merely predictable, which
 //! is why the seam is compiled out of release builds.
 
+use chowka_protocol::Bytes32;
 use rand::RngCore;
+
+/// A new game's server seed of the fair throws (docs/record.md): drawn
+/// outside the room core, which does no IO, and handed to it.
+pub fn server_seed() -> Bytes32 {
+    Bytes32(fresh())
+}
 
 /// A fresh 32-byte seed: random, or the next one of `CHOWKA_TEST_SEED`'s
 /// sequence in a debug build run with it.

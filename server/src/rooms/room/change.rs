@@ -23,7 +23,11 @@ pub enum Change {
         token_hash: String,
     },
     /// The host starts the game with the seats taken.
-    Start,
+    Start {
+        /// The server's seed of the game's fair throws, drawn by the
+        /// actor (`rooms::seeds`) so that the core stays free of IO.
+        server_seed: Bytes32,
+    },
     /// The host puts a computer in a seat, or takes it away (`None`).
     SetBot {
         /// The seat.
@@ -115,7 +119,7 @@ impl Room {
                 seat,
                 token_hash,
             } => self.take_seat(name, seat, token_hash),
-            Change::Start => self.start(by),
+            Change::Start { server_seed } => self.start(by, server_seed),
             Change::SetBot { seat, level } => self.set_bot(by, seat, level),
             Change::Remove { seat } => self.remove(by, seat),
             Change::LeaveSeat => self.leave_seat(by),

@@ -51,11 +51,11 @@ impl Room {
     }
 
     /// The host starts the game with the seats taken.
-    pub(super) fn start(&self, by: Option<Player>) -> Result<Next, Refusal> {
+    pub(super) fn start(&self, by: Option<Player>, server_seed: Bytes32) -> Result<Next, Refusal> {
         self.only_host(by)?;
         self.only_in_lobby()?;
         let mut next = self.bumped();
-        let taken = next.begin()?;
+        let taken = next.begin(server_seed)?;
         let events = next.game().map(opening).unwrap_or_default();
         let effects = vec![
             Effect::SaveRoom,
@@ -69,14 +69,10 @@ impl Room {
 
     /// Starts the game with the seats taken, in seat order: empty seats
     /// are dropped, and at least two must be taken. Gives the old seat of
-    /// each new one. The server's seed of the fair throws is drawn here,
-    /// committed to now and revealed at the end.
-    pub fn begin(&mut self) -> Result<Vec<usize>, Refusal> {
-        self.begin_with(Bytes32(crate::rooms::seeds::fresh()))
-    }
-
-    /// [`Room::begin`] with the server's seed given.
-    pub(super) fn begin_with(&mut self, server_seed: Bytes32) -> Result<Vec<usize>, Refusal> {
+    /// each new one. `server_seed` is the server's seed of the fair throws
+    /// (drawn by the caller: the core does no IO), committed to now and
+    /// revealed at the end.
+    pub fn begin(&mut self, server_seed: Bytes32) -> Result<Vec<usize>, Refusal> {
         let taken: Vec<usize> = (0..self.seats.len())
             .filter(|&i| self.seats[i].taken())
             .collect();

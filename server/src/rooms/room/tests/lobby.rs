@@ -20,15 +20,9 @@ fn lobby_requests_are_refused_to_the_wrong_person_at_the_wrong_time() {
     let room = lobby(Settings::default());
     let started = playing(Settings::default());
     let cases: Vec<(&str, &Room, Change, Option<Player>, &str)> = vec![
-        ("a player starts", &room, Change::Start, Some(1), "not_host"),
-        ("a spectator starts", &room, Change::Start, None, "not_host"),
-        (
-            "started twice",
-            &started,
-            Change::Start,
-            Some(0),
-            "not_lobby",
-        ),
+        ("a player starts", &room, start(), Some(1), "not_host"),
+        ("a spectator starts", &room, start(), None, "not_host"),
+        ("started twice", &started, start(), Some(0), "not_lobby"),
         (
             "computer on the host",
             &room,
@@ -160,7 +154,7 @@ fn emptying_an_empty_seat_changes_nothing() {
 fn the_start_seats_the_players_in_order_over_the_empty_seats() {
     // R2: two to four players, seated in order; the empty seat is dropped.
     let room = lobby(Settings::default());
-    let (next, effects) = room.apply(Change::Start, Some(0)).unwrap();
+    let (next, effects) = room.apply(start(), Some(0)).unwrap();
     assert!(effects.contains(&Effect::Reseated(vec![0, 1, 3])));
     assert_eq!(next.seats.len(), 3);
     assert_eq!(next.rules().players, 3);
@@ -170,15 +164,14 @@ fn the_start_seats_the_players_in_order_over_the_empty_seats() {
         .and_then(|p| p.fair.clone())
         .expect("fair throws");
     assert_eq!(fair.client_seeds, vec![None; 3]);
+    // The seed the start was given, not one the core drew itself.
+    assert_eq!(fair.server_seed, chowka_protocol::Bytes32([7; 32]));
     let alone = lobby(Settings::default())
         .apply(Change::Remove { seat: 3 }, Some(0))
         .and_then(|(r, _)| r.apply(Change::LeaveSeat, Some(1)))
         .unwrap()
         .0;
-    assert_eq!(
-        refusal(alone.apply(Change::Start, Some(0))),
-        "not_enough_players"
-    );
+    assert_eq!(refusal(alone.apply(start(), Some(0))), "not_enough_players");
 }
 
 #[test]

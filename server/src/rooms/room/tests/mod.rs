@@ -11,6 +11,13 @@ use super::change::Next;
 use super::*;
 use chowka_protocol::Setup;
 
+/// The host's start, with the server seed every test game uses.
+pub(super) fn start() -> Change {
+    Change::Start {
+        server_seed: chowka_protocol::Bytes32([7; 32]),
+    }
+}
+
 /// A seat held by a person whose token hashes to `name`.
 pub(super) fn person(name: &str, host: bool) -> Seat {
     Seat {
@@ -42,9 +49,7 @@ pub(super) fn lobby(settings: Settings) -> Room {
 
 /// The lobby started: Asha 0, Bala 1, the computer 2.
 pub(super) fn playing(settings: Settings) -> Room {
-    let (room, _) = lobby(settings)
-        .apply(Change::Start, Some(0))
-        .expect("starts");
+    let (room, _) = lobby(settings).apply(start(), Some(0)).expect("starts");
     room
 }
 

@@ -4,29 +4,47 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Options of the game server. Each can also be set by the environment
-/// variable named in `--help`.
+/// Options of the game server: one group per subsystem, each a heading of
+/// `chowka serve --help`. Each option can also be set by the environment
+/// variable named there.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeOpts {
+    /// The HTTP edge's.
+    #[command(flatten)]
+    pub http: HttpOpts,
+    /// The WebSockets'.
+    #[command(flatten)]
+    pub sockets: SocketOpts,
+    /// The rate limits'.
+    #[command(flatten)]
+    pub limits: LimitOpts,
+    /// The rooms'.
+    #[command(flatten)]
+    pub rooms: RoomOpts,
+    /// The database's.
+    #[command(flatten)]
+    pub store: StoreOpts,
+    /// Several nodes'.
+    #[command(flatten)]
+    pub cluster: ClusterOpts,
+    /// Log filter, e.g. info or chowka_server=debug,info.
+    #[arg(
+        long,
+        env = "CHOWKA_LOG",
+        default_value = "info",
+        help_heading = "Logging"
+    )]
+    pub log: String,
+}
+
+/// The HTTP edge: where the server listens, its connection caps and
+/// timeouts, where clients come from, how long shutdown may take (`http`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "HTTP")]
+pub struct HttpOpts {
     /// Address and port to listen on (port 0 picks a free port).
     #[arg(long, env = "CHOWKA_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
-    /// Folder for the SQLite database (created if missing); unused with PostgreSQL.
-    #[arg(long, env = "CHOWKA_DATA_DIR", default_value = "data")]
-    pub data_dir: PathBuf,
-    /// Database URL: postgres://user:pass@host/db for PostgreSQL, or
-    /// sqlite://FILE; default: SQLite in the data folder.
-    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
-    pub database_url: Option<String>,
-    /// Most database connections in the pool.
-    #[arg(long, env = "CHOWKA_DB_CONNECTIONS", default_value_t = 8)]
-    pub db_connections: u32,
-    /// Most rooms running at once; creating more is refused (503).
-    #[arg(long, env = "CHOWKA_MAX_ROOMS", default_value_t = 10_000)]
-    pub max_rooms: usize,
-    /// Most WebSocket connections at once; more are refused (503).
-    #[arg(long, env = "CHOWKA_MAX_CONNECTIONS", default_value_t = 10_000)]
-    pub max_connections: usize,
     /// Most TCP connections at once, WebSockets included; past it a new
     /// connection is closed at once, unread. Keep `ulimit -n` above it.
     #[arg(long, env = "CHOWKA_MAX_HTTP_CONNECTIONS", default_value_t = 12_000)]
@@ -44,16 +62,30 @@ pub struct ServeOpts {
     /// idle keep-alive connection stays open); at least 1.
     #[arg(long, env = "CHOWKA_HEADER_TIMEOUT_SECS", default_value_t = 10)]
     pub header_timeout_secs: u64,
-    /// Rooms one address may create per minute.
-    #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE", default_value_t = 10)]
-    pub rooms_per_minute: u32,
-    /// Messages one WebSocket connection may send per second (bursts of twice that).
-    #[arg(long, env = "CHOWKA_MESSAGES_PER_SECOND", default_value_t = 20)]
-    pub messages_per_second: u32,
+    /// Take the client address from X-Forwarded-For (only behind a trusted reverse proxy).
+    #[arg(long, env = "CHOWKA_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+    /// Seconds shutdown may take: for requests in hand, rooms' writes and
+    /// WebSocket closes; connections still open then are dropped.
+    #[arg(long, env = "CHOWKA_SHUTDOWN_SECS", default_value_t = 10)]
+    pub shutdown_secs: u64,
+}
+
+/// WebSocket connections: how many, from where, how often they may
+/// speak and are pinged (`ws`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "WebSockets")]
+pub struct SocketOpts {
+    /// Most WebSocket connections at once; more are refused (503).
+    #[arg(long, env = "CHOWKA_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
     /// WebSocket connections one address may hold at once (a household
     /// or a school behind one address needs a few dozen).
     #[arg(long, env = "CHOWKA_WS_PER_ADDRESS", default_value_t = 64)]
     pub ws_per_address: usize,
+    /// Messages one WebSocket connection may send per second (bursts of twice that).
+    #[arg(long, env = "CHOWKA_MESSAGES_PER_SECOND", default_value_t = 20)]
+    pub messages_per_second: u32,
     /// Seconds between the server's pings on a quiet WebSocket; one that
     /// sends nothing (not even a pong) for twice this is closed.
     #[arg(long, env = "CHOWKA_PING_SECS", default_value_t = 25)]
@@ -62,25 +94,15 @@ pub struct ServeOpts {
     /// WebSockets besides the server's own; comma-separated.
     #[arg(long, env = "CHOWKA_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
-    /// Seconds a room with nobody connected stays open (it reopens from the store on demand).
-    #[arg(long, env = "CHOWKA_IDLE_ROOM_SECS", default_value_t = 1800)]
-    pub idle_room_secs: u64,
-    /// Milliseconds a computer player waits before each action, so people can follow.
-    #[arg(long, env = "CHOWKA_BOT_DELAY_MS", default_value_t = 600)]
-    pub bot_delay_ms: u64,
-    /// Take the client address from X-Forwarded-For (only behind a trusted reverse proxy).
-    #[arg(long, env = "CHOWKA_TRUST_FORWARDED_FOR")]
-    pub trust_forwarded_for: bool,
-    /// Seconds shutdown may take: for requests in hand, rooms' writes and
-    /// WebSocket closes; connections still open then are dropped.
-    #[arg(long, env = "CHOWKA_SHUTDOWN_SECS", default_value_t = 10)]
-    pub shutdown_secs: u64,
-    /// Log filter, e.g. info or chowka_server=debug,info.
-    #[arg(long, env = "CHOWKA_LOG", default_value = "info")]
-    pub log: String,
-    /// Seconds a lobby nobody touched is kept: older ones are given up at start-up.
-    #[arg(long, env = "CHOWKA_LOBBY_EXPIRY_SECS", default_value_t = 86_400)]
-    pub lobby_expiry_secs: u64,
+}
+
+/// Rate limits per address, per block and for the whole server (`limits`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Rate limits")]
+pub struct LimitOpts {
+    /// Rooms one address may create per minute.
+    #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE", default_value_t = 10)]
+    pub rooms_per_minute: u32,
     /// Rooms one address block (IPv4 /24, IPv6 /64) may create per minute.
     #[arg(long, env = "CHOWKA_ROOMS_PER_MINUTE_PER_BLOCK", default_value_t = 30)]
     pub rooms_per_minute_per_block: u32,
@@ -94,6 +116,47 @@ pub struct ServeOpts {
     /// (IPv6: its /64) may make per minute.
     #[arg(long, env = "CHOWKA_LOOKUPS_PER_MINUTE", default_value_t = 300)]
     pub lookups_per_minute: u32,
+}
+
+/// Rooms: how many run, how long they wait, how fast computers play
+/// (`rooms`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Rooms")]
+pub struct RoomOpts {
+    /// Most rooms running at once; creating more is refused (503).
+    #[arg(long, env = "CHOWKA_MAX_ROOMS", default_value_t = 10_000)]
+    pub max_rooms: usize,
+    /// Seconds a room with nobody connected stays open (it reopens from the store on demand).
+    #[arg(long, env = "CHOWKA_IDLE_ROOM_SECS", default_value_t = 1800)]
+    pub idle_room_secs: u64,
+    /// Milliseconds a computer player waits before each action, so people can follow.
+    #[arg(long, env = "CHOWKA_BOT_DELAY_MS", default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Seconds a lobby nobody touched is kept: older ones are given up at start-up.
+    #[arg(long, env = "CHOWKA_LOBBY_EXPIRY_SECS", default_value_t = 86_400)]
+    pub lobby_expiry_secs: u64,
+}
+
+/// Where games are kept (`store`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Database")]
+pub struct StoreOpts {
+    /// Folder for the SQLite database (created if missing); unused with PostgreSQL.
+    #[arg(long, env = "CHOWKA_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Database URL: postgres://user:pass@host/db for PostgreSQL, or
+    /// sqlite://FILE; default: SQLite in the data folder.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Most database connections in the pool.
+    #[arg(long, env = "CHOWKA_DB_CONNECTIONS", default_value_t = 8)]
+    pub db_connections: u32,
+}
+
+/// Several nodes sharing one database (`cluster`).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Several nodes")]
+pub struct ClusterOpts {
     /// NATS server URL (nats://host:4222): run as one of several nodes
     /// sharing one PostgreSQL database (docs/operations.md, "Several nodes").
     #[arg(long, env = "NATS_URL")]
@@ -104,31 +167,55 @@ pub struct ServeOpts {
     pub node: Option<String>,
     /// The cluster's name, which starts every NATS subject its nodes use:
     /// deployments sharing one NATS server need names of their own.
-    #[arg(long, env = "CHOWKA_CLUSTER", default_value = "chowka")]
-    pub cluster: String,
+    #[arg(
+        long = "cluster",
+        value_name = "CLUSTER",
+        env = "CHOWKA_CLUSTER",
+        default_value = "chowka"
+    )]
+    pub name: String,
     /// Seconds a node's hold on a room lasts unless renewed: how soon
     /// another node takes a dead node's rooms over.
     #[arg(long, env = "CHOWKA_LEASE_SECS", default_value_t = 5)]
     pub lease_secs: u64,
 }
 
-impl Default for ServeOpts {
-    /// The defaults of the `#[arg]` attributes above, their one source:
-    /// the options parsed from an empty command line, with the
-    /// environment left unread (a test's server must not pick up the
-    /// `DATABASE_URL` of the shell that runs it).
-    fn default() -> Self {
-        use clap::{Args, FromArgMatches};
-        let command = ServeOpts::augment_args(clap::Command::new("serve"))
-            .mut_args(|arg| arg.env(None::<&str>));
-        let matches = command
-            .try_get_matches_from(["serve"])
-            .expect("every option has a default or is optional");
-        ServeOpts::from_arg_matches(&matches).expect("the defaults are valid options")
-    }
+/// The defaults of a group of options' `#[arg]` attributes, their one
+/// source: the options parsed from an empty command line, with the
+/// environment left unread (a test's server must not pick up the
+/// `DATABASE_URL` of the shell that runs it).
+fn defaults<T: clap::Args + clap::FromArgMatches>() -> T {
+    let command =
+        T::augment_args(clap::Command::new("serve")).mut_args(|arg| arg.env(None::<&str>));
+    let matches = command
+        .try_get_matches_from(["serve"])
+        .expect("every option has a default or is optional");
+    T::from_arg_matches(&matches).expect("the defaults are valid options")
 }
 
-impl ServeOpts {
+/// `Default` for each group of options, and for them all: [`defaults`].
+macro_rules! default_from_args {
+    ($($opts:ty),*) => {$(
+        impl Default for $opts {
+            /// The `#[arg]` attributes' defaults.
+            fn default() -> Self {
+                defaults()
+            }
+        }
+    )*};
+}
+
+default_from_args!(
+    ServeOpts,
+    HttpOpts,
+    SocketOpts,
+    LimitOpts,
+    RoomOpts,
+    StoreOpts,
+    ClusterOpts
+);
+
+impl StoreOpts {
     /// The database URL: the option, or SQLite in the data folder (which
     /// is created).
     pub fn database(&self) -> Result<String, crate::StartError> {
@@ -153,7 +240,7 @@ pub fn serve(opts: ServeOpts) -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    raise_file_limit(opts.max_http_connections);
+    raise_file_limit(opts.http.max_http_connections);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -165,10 +252,10 @@ pub fn serve(opts: ServeOpts) -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(opts.bind).await {
+        let listener = match tokio::net::TcpListener::bind(opts.http.bind).await {
             Ok(l) => l,
             Err(e) => {
-                tracing::error!("cannot listen on {}: {e}", opts.bind);
+                tracing::error!("cannot listen on {}: {e}", opts.http.bind);
                 return ExitCode::FAILURE;
             }
         };
@@ -231,16 +318,58 @@ pub async fn shutdown_signal() {
 mod tests {
     use super::*;
 
-    /// The defaults are the `#[arg]` attributes' (there is no second copy).
+    /// The defaults are the `#[arg]` attributes' (there is no second copy),
+    /// for the options and for each group alone.
     #[test]
     fn the_defaults_are_the_options_defaults() {
         let d = ServeOpts::default();
-        assert_eq!(d.bind, SocketAddr::from(([127, 0, 0, 1], 8080)));
-        assert_eq!(d.data_dir, PathBuf::from("data"));
-        assert_eq!(d.database_url, None);
-        assert_eq!((d.max_rooms, d.max_http_connections), (10_000, 12_000));
-        assert_eq!((d.lobby_expiry_secs, d.lease_secs), (86_400, 5));
-        assert_eq!((d.log.as_str(), d.cluster.as_str()), ("info", "chowka"));
-        assert!(d.allowed_origins.is_empty() && !d.trust_forwarded_for);
+        assert_eq!(d.http.bind, SocketAddr::from(([127, 0, 0, 1], 8080)));
+        assert_eq!(d.store.data_dir, PathBuf::from("data"));
+        assert_eq!(d.store.database_url, None);
+        let caps = (d.rooms.max_rooms, d.http.max_http_connections);
+        assert_eq!(caps, (10_000, 12_000));
+        assert_eq!(
+            (d.rooms.lobby_expiry_secs, d.cluster.lease_secs),
+            (86_400, 5)
+        );
+        assert_eq!(
+            (d.log.as_str(), d.cluster.name.as_str()),
+            ("info", "chowka")
+        );
+        assert!(d.sockets.allowed_origins.is_empty() && !d.http.trust_forwarded_for);
+        assert_eq!(RoomOpts::default().max_rooms, d.rooms.max_rooms);
+        assert_eq!(LimitOpts::default().seats_per_minute, 10);
+    }
+
+    /// The command line is a public interface: every flag keeps its name,
+    /// whichever group it is in now.
+    #[test]
+    fn the_flags_keep_their_names() {
+        use clap::{Args, FromArgMatches};
+        let command = ServeOpts::augment_args(clap::Command::new("serve"))
+            .mut_args(|arg| arg.env(None::<&str>));
+        let line = [
+            "serve",
+            "--bind",
+            "0.0.0.0:9000",
+            "--max-rooms",
+            "7",
+            "--cluster",
+            "blue",
+            "--ws-per-address",
+            "3",
+            "--rooms-per-minute-total",
+            "9",
+            "--data-dir",
+            "d",
+        ];
+        let o = ServeOpts::from_arg_matches(&command.get_matches_from(line)).unwrap();
+        assert_eq!(o.http.bind, SocketAddr::from(([0, 0, 0, 0], 9000)));
+        assert_eq!((o.rooms.max_rooms, o.sockets.ws_per_address), (7, 3));
+        assert_eq!(
+            (o.cluster.name.as_str(), o.limits.rooms_per_minute_total),
+            ("blue", 9)
+        );
+        assert_eq!(o.store.data_dir, PathBuf::from("d"));
     }
 }

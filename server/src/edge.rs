@@ -13,6 +13,9 @@ use std::net::{IpAddr, SocketAddr};
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
+/// Largest HTTP request body and WebSocket message the server reads.
+pub const MAX_INPUT_BYTES: usize = 16 * 1024;
+
 /// Refuses a body not declared as JSON. A browser sends a cross-site
 /// `text/plain` (or form) POST without asking first (no CORS preflight);
 /// `application/json` needs the preflight, which this server never
@@ -38,16 +41,16 @@ pub fn bad_query(e: impl std::fmt::Display) -> Refusal {
     )
 }
 
-/// Reads a JSON body of at most [`crate::MAX_INPUT_BYTES`], declared as
+/// Reads a JSON body of at most [`MAX_INPUT_BYTES`], declared as
 /// `application/json`, with clear errors.
 pub async fn read_json<T: DeserializeOwned>(headers: &HeaderMap, body: Body) -> Result<T, Refusal> {
     require_json(headers)?;
-    let bytes = axum::body::to_bytes(body, crate::MAX_INPUT_BYTES)
+    let bytes = axum::body::to_bytes(body, MAX_INPUT_BYTES)
         .await
         .map_err(|_| {
             Refusal::with(
                 ErrorCode::TooBig,
-                format!("The request body is over {} bytes.", crate::MAX_INPUT_BYTES),
+                format!("The request body is over {} bytes.", MAX_INPUT_BYTES),
             )
         })?;
     serde_json::from_slice(&bytes).map_err(|e| {

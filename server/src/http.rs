@@ -20,8 +20,8 @@
 //!   finish the request in hand and close, and whatever is still open at
 //!   the deadline is dropped.
 
+use crate::config::HttpOpts;
 use crate::limits::{OpenPerAddress, OpenSlot};
-use crate::ServeOpts;
 use axum::extract::Request;
 use axum::Router;
 use hyper::body::Incoming;
@@ -63,7 +63,7 @@ pub struct EdgeLimits {
 
 impl EdgeLimits {
     /// The limits the options ask for.
-    pub fn from_opts(opts: &ServeOpts) -> EdgeLimits {
+    pub fn from_opts(opts: &HttpOpts) -> EdgeLimits {
         // Behind a trusted proxy every connection comes from the proxy's
         // address: a per-address cap would cap the whole server.
         let per_address = (opts.max_connections_per_address > 0 && !opts.trust_forwarded_for)

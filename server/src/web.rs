@@ -29,7 +29,6 @@
 mod facts;
 mod page;
 
-use crate::App;
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -58,8 +57,8 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// 304 costs one round trip and no body).
 const REVALIDATE: &str = "no-cache";
 
-/// Routes of the web client.
-pub fn routes() -> Router<App> {
+/// Routes of the web client, which need no state (any router's `S`).
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/r/{code}", get(room_page))

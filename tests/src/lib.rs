@@ -54,27 +54,25 @@ impl TestServer {
     /// Starts a server after `tune` adjusts the options.
     pub async fn start_with(tune: impl FnOnce(&mut ServeOpts)) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut opts = ServeOpts {
-            data_dir: dir.path().to_path_buf(),
-            bot_delay_ms: 0,
-            rooms_per_minute: 1000,
-            messages_per_second: 1000,
-            // Every test client comes from 127.0.0.1: the per-address
-            // limits are tested on their own (tests/abuse.rs).
-            rooms_per_minute_per_block: 100_000,
-            rooms_per_minute_total: 100_000,
-            seats_per_minute: 100_000,
-            lookups_per_minute: 100_000,
-            ws_per_address: 100_000,
-            max_connections_per_address: 0,
-            ..ServeOpts::default()
-        };
+        let mut opts = ServeOpts::default();
+        opts.store.data_dir = dir.path().to_path_buf();
+        opts.rooms.bot_delay_ms = 0;
+        opts.limits.rooms_per_minute = 1000;
+        opts.sockets.messages_per_second = 1000;
+        // Every test client comes from 127.0.0.1: the per-address
+        // limits are tested on their own (tests/abuse.rs).
+        opts.limits.rooms_per_minute_per_block = 100_000;
+        opts.limits.rooms_per_minute_total = 100_000;
+        opts.limits.seats_per_minute = 100_000;
+        opts.limits.lookups_per_minute = 100_000;
+        opts.sockets.ws_per_address = 100_000;
+        opts.http.max_connections_per_address = 0;
         tune(&mut opts);
         // Servers of several tests share one PostgreSQL database: each is
         // a node of its own there, not one "local" node taking the others'
         // rooms (a node alone takes back its own rooms on restart).
-        if opts.database_url.is_some() && opts.node.is_none() {
-            opts.node = Some(format!("test-{}", chowka_server::ids::new_code()));
+        if opts.store.database_url.is_some() && opts.cluster.node.is_none() {
+            opts.cluster.node = Some(format!("test-{}", chowka_server::ids::new_code()));
         }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

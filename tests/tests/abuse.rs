@@ -152,7 +152,7 @@ async fn only_seated_players_see_the_rematch_code() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn room_and_game_lookups_are_rate_limited_per_address() {
-    let mut server = TestServer::start_with(|o| o.lookups_per_minute = 4).await;
+    let mut server = TestServer::start_with(|o| o.limits.lookups_per_minute = 4).await;
     let (code, _) = room_of(&server.base, 2, json!({})).await;
     for _ in 0..2 {
         let (s, _) = get(&server.base, &format!("/api/rooms/{code}")).await;
@@ -240,7 +240,7 @@ async fn names_that_pass_for_computers_or_show_nothing_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn taking_seats_is_rate_limited_per_address() {
-    let mut server = TestServer::start_with(|o| o.seats_per_minute = 3).await;
+    let mut server = TestServer::start_with(|o| o.limits.seats_per_minute = 3).await;
     let mut codes = Vec::new();
     for _ in 0..2 {
         let (s, created) = post(
@@ -277,10 +277,10 @@ async fn taking_seats_is_rate_limited_per_address() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn room_creation_is_limited_per_address_per_block_and_overall() {
     let mut server = TestServer::start_with(|o| {
-        o.trust_forwarded_for = true;
-        o.rooms_per_minute = 2;
-        o.rooms_per_minute_per_block = 3;
-        o.rooms_per_minute_total = 5;
+        o.http.trust_forwarded_for = true;
+        o.limits.rooms_per_minute = 2;
+        o.limits.rooms_per_minute_per_block = 3;
+        o.limits.rooms_per_minute_total = 5;
     })
     .await;
     let base = &server.base;
@@ -304,8 +304,8 @@ async fn room_creation_is_limited_per_address_per_block_and_overall() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finished_rooms_take_no_place_among_max_rooms() {
     let mut server = TestServer::start_with(|o| {
-        o.max_rooms = 3;
-        o.idle_room_secs = 3;
+        o.rooms.max_rooms = 3;
+        o.rooms.idle_room_secs = 3;
     })
     .await;
     let base = server.base.clone();
@@ -501,7 +501,7 @@ async fn health_fails_while_the_database_files_cannot_be_written() {
 #[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn health_writes_on_postgres() {
     let url = chowka_tests::services::database_url();
-    let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
+    let mut server = TestServer::start_with(|o| o.store.database_url = Some(url)).await;
     for _ in 0..2 {
         assert_eq!(health(&server.base).await, 200);
     }

@@ -423,10 +423,10 @@ async fn two_in_process(
         let cluster = format!("test-{run}");
         let tune = &tune;
         chowka_tests::TestServer::start_with(move |o| {
-            o.database_url = Some(url);
-            o.nats_url = Some(nats);
-            o.node = Some(node);
-            o.cluster = cluster;
+            o.store.database_url = Some(url);
+            o.cluster.nats_url = Some(nats);
+            o.cluster.node = Some(node);
+            o.cluster.name = cluster;
             tune(o);
         })
     };
@@ -443,8 +443,8 @@ async fn public_rooms_and_limits_per_address_hold_across_nodes() {
     let (db, nats) = services();
     let db = FreshDatabase::create(&db).await.expect("a fresh database");
     let (mut a, mut b) = two_in_process(&db, &nats, |o| {
-        o.rooms_per_minute = 3;
-        o.ws_per_address = 3;
+        o.limits.rooms_per_minute = 3;
+        o.sockets.ws_per_address = 3;
     })
     .await;
     // Each counts the other among the live nodes.

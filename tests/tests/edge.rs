@@ -46,7 +46,7 @@ async fn half_sent(source: Ipv4Addr, base: &str) -> tokio::net::TcpStream {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_sent_requests_and_idle_connections_are_closed_after_the_header_timeout() {
-    let mut server = TestServer::start_with(|o| o.header_timeout_secs = 1).await;
+    let mut server = TestServer::start_with(|o| o.http.header_timeout_secs = 1).await;
     let started = Instant::now();
     let mut half_line = connect_from(HOME, &server.base).await;
     half_line.write_all(b"GET /heal").await.unwrap();
@@ -99,9 +99,9 @@ async fn half_sent_requests_and_idle_connections_are_closed_after_the_header_tim
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_hold_more_than_its_share_of_connections() {
     let mut server = TestServer::start_with(|o| {
-        o.max_connections_per_address = 3;
-        o.max_http_connections = 5;
-        o.header_timeout_secs = 60;
+        o.http.max_connections_per_address = 3;
+        o.http.max_http_connections = 5;
+        o.http.header_timeout_secs = 60;
     })
     .await;
     let base = server.base.clone();

@@ -17,7 +17,7 @@ async fn playing_room(server: &TestServer) -> [Client; 2] {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_messages_get_clear_errors_and_other_rooms_play_on() {
-    let mut server = TestServer::start_with(|o| o.messages_per_second = 50).await;
+    let mut server = TestServer::start_with(|o| o.sockets.messages_per_second = 50).await;
     let mut other = playing_room(&server).await;
     let [mut a, mut b] = playing_room(&server).await;
     let v = a.version();
@@ -68,7 +68,7 @@ async fn bad_messages_get_clear_errors_and_other_rooms_play_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_frames_floods_and_bad_hellos_close_cleanly() {
-    let mut server = TestServer::start_with(|o| o.messages_per_second = 20).await;
+    let mut server = TestServer::start_with(|o| o.sockets.messages_per_second = 20).await;
     let mut other = playing_room(&server).await;
     let [mut a, _b] = playing_room(&server).await;
     // A frame over 16 KiB: too_big, then close 1009.
@@ -123,8 +123,8 @@ async fn oversized_frames_floods_and_bad_hellos_close_cleanly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn room_creation_and_connection_limits_refuse_clearly() {
     let mut server = TestServer::start_with(|o| {
-        o.rooms_per_minute = 3;
-        o.max_connections = 3;
+        o.limits.rooms_per_minute = 3;
+        o.sockets.max_connections = 3;
     })
     .await;
     let mut statuses = Vec::new();
@@ -145,7 +145,7 @@ async fn room_creation_and_connection_limits_refuse_clearly() {
     }
     server.stop().await;
 
-    let mut server = TestServer::start_with(|o| o.max_rooms = 2).await;
+    let mut server = TestServer::start_with(|o| o.rooms.max_rooms = 2).await;
     for expected in [201, 201, 503] {
         let (s, body) = post(&server.base, "/api/rooms", json!({"name": "x"})).await;
         assert_eq!(s, expected, "{body}");

@@ -37,7 +37,7 @@ async fn handshake_status(base: &str, from: [u8; 4], origin: Option<&str>) -> u1
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_of_another_site_cannot_open_a_websocket() {
     let mut server = TestServer::start_with(|o| {
-        o.allowed_origins = vec!["https://play.example.org".into()];
+        o.sockets.allowed_origins = vec!["https://play.example.org".into()];
     })
     .await;
     let host = server.base.trim_start_matches("http://").to_string();
@@ -66,7 +66,7 @@ async fn a_page_of_another_site_cannot_open_a_websocket() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_take_every_websocket_slot() {
-    let mut server = TestServer::start_with(|o| o.ws_per_address = 3).await;
+    let mut server = TestServer::start_with(|o| o.sockets.ws_per_address = 3).await;
     for _ in 0..3 {
         assert_eq!(
             handshake_status(&server.base, [127, 0, 0, 9], None).await,
@@ -87,7 +87,7 @@ async fn one_address_cannot_take_every_websocket_slot() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_that_never_answers_pings_is_closed() {
-    let mut server = TestServer::start_with(|o| o.ping_secs = 1).await;
+    let mut server = TestServer::start_with(|o| o.sockets.ping_secs = 1).await;
     let (code, _) = room_of(&server.base, 2, json!({})).await;
     let mut ws = Client::connect_raw(&server.ws()).await;
     let hello = json!({"type": "hello", "room": code}).to_string();
@@ -107,7 +107,7 @@ async fn a_connection_that_never_answers_pings_is_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_that_answers_pings_stays_open() {
-    let mut server = TestServer::start_with(|o| o.ping_secs = 1).await;
+    let mut server = TestServer::start_with(|o| o.sockets.ping_secs = 1).await;
     let (code, _) = room_of(&server.base, 2, json!({})).await;
     let mut watcher = Client::join(&server.ws(), &code, None).await;
     // Reading answers the pings: after three periods it is still open.
@@ -266,7 +266,7 @@ fn masked_text(payload: &[u8]) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn messages_of_every_size_up_to_the_limit_are_read_whole() {
-    let mut server = TestServer::start_with(|o| o.messages_per_second = 1000).await;
+    let mut server = TestServer::start_with(|o| o.sockets.messages_per_second = 1000).await;
     let (code, tokens) = room_of(&server.base, 2, json!({})).await;
     let mut c = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
     // Sizes around and across the socket's read buffer, up to the 16 KiB

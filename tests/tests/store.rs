@@ -409,7 +409,7 @@ async fn a_whole_game_is_stored_on_postgres() {
     let url = chowka_tests::services::database_url();
     use chowka_tests::*;
     use serde_json::json;
-    let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
+    let mut server = TestServer::start_with(|o| o.store.database_url = Some(url)).await;
     let (code, tokens) = room_of(&server.base, 2, json!({"pawns": 2})).await;
     let mut a = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
     let b = Client::join(&server.ws(), &code, Some(&tokens[1])).await;
@@ -571,8 +571,8 @@ async fn an_action_whose_commit_reply_is_lost_stands_on_postgres() {
     // One connection: the first action prepares the insert on the very
     // connection that runs it, so the proxy sees its text.
     let mut server = TestServer::start_with(|o| {
-        o.database_url = Some(through_proxy);
-        o.db_connections = 1;
+        o.store.database_url = Some(through_proxy);
+        o.store.db_connections = 1;
     })
     .await;
     let (code, tokens) = room_of(&server.base, 2, json!({"pawns": 2})).await;
@@ -633,7 +633,7 @@ async fn an_action_whose_commit_reply_is_lost_stands_on_postgres() {
         "exactly the acknowledged actions are stored"
     );
     stored.close().await;
-    let mut server = TestServer::start_with(|o| o.database_url = Some(url)).await;
+    let mut server = TestServer::start_with(|o| o.store.database_url = Some(url)).await;
     let back = Client::join(&server.ws(), &code, Some(&tokens[0])).await;
     // (Its version is newer: a restored room never reuses a version.)
     assert_eq!(

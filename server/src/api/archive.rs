@@ -1,11 +1,11 @@
 //! The archive's routes: finished public games, newest first, and one
 //! finished game with its record (docs/protocol.md).
 
-use crate::edge::{bad_query, client_ip};
+use crate::edge::bad_query;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
-use crate::limits::Limited;
-use crate::App;
+use crate::limits::{Limited, Limits};
+use crate::store::Store;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
@@ -53,13 +53,12 @@ pub struct GameList {
 
 /// `GET /api/games`: finished public games, newest first.
 pub async fn list_games(
-    State(app): State<App>,
+    State(store): State<Store>,
     q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> Result<Json<GameList>, Refusal> {
     let Query(q) = q.map_err(bad_query)?;
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
-    let rows = app
-        .store
+    let rows = store
         .list_games(q.before, limit)
         .await
         .map_err(Refusal::store)?;
@@ -98,21 +97,17 @@ pub struct ArchivedGame {
 /// private (its id is the room's code: the link to a private game is the
 /// way to it). Limited per address, as room lookups are.
 pub async fn game(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(store): State<Store>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<ArchivedGame>, Refusal> {
-    app.check(
-        Limited::Lookups,
-        client_ip(app.config.trust_forwarded_for, peer, &headers),
-    )
-    .await?;
+    limits.check(Limited::Lookups, peer, &headers).await?;
     let Path(id) = id.map_err(bad_query)?;
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let id = ids::normalize_code(&id).ok_or_else(no_game)?;
-    let row = app
-        .store
+    let row = store
         .game(&id)
         .await
         .map_err(Refusal::store)?

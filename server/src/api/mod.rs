@@ -3,12 +3,14 @@
 
 use crate::bots::Level;
 use crate::cluster::relay;
-use crate::edge::{bad_query, check_name, client_ip, read_json};
+use crate::cluster::Cluster;
+use crate::edge::{bad_query, check_name, read_json};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
-use crate::limits::Limited;
-use crate::rooms::{CreateError, Listing, Room, Seat, Settings};
-use crate::App;
+use crate::limits::{Limited, Limits};
+use crate::metrics::Metrics;
+use crate::rooms::{CreateError, Listing, Registry, Room, Seat, Settings};
+use crate::store::Store;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{ConnectInfo, Path, State};
@@ -19,6 +21,7 @@ use chowka_protocol::messages::RoomView;
 use chowka_protocol::{Overrides, Preset, Rules, Setup};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 mod archive;
@@ -100,7 +103,8 @@ pub struct SeatAnswer {
 
 /// `POST /api/rooms`: creates a room; the creator takes seat 0 as host.
 pub async fn create_room(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(registry): State<Registry>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Body,
@@ -145,11 +149,7 @@ pub async fn create_room(
             .map_err(|e: String| Refusal::with(ErrorCode::BadLevel, e))?;
         seats[b.seat as usize].bot = Some(level);
     }
-    app.check(
-        Limited::Creations,
-        client_ip(app.config.trust_forwarded_for, peer, &headers),
-    )
-    .await?;
+    limits.check(Limited::Creations, peer, &headers).await?;
     let token = ids::new_token();
     seats[0] = Seat {
         name: Some(name),
@@ -172,7 +172,7 @@ pub async fn create_room(
         room.begin(crate::rooms::server_seed())?;
     }
     let code = room.code.clone();
-    let stub = app.registry.create(room).await.map_err(|e| match e {
+    let stub = registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
         CreateError::Store(e) => Refusal::store(e),
     })?;
@@ -197,8 +197,8 @@ pub struct RoomList {
 }
 
 /// `GET /api/rooms`: public rooms in the lobby with an empty seat.
-pub async fn list_rooms(State(app): State<App>) -> Json<RoomList> {
-    let mut rooms = app.registry.open_rooms();
+pub async fn list_rooms(State(registry): State<Registry>) -> Json<RoomList> {
+    let mut rooms = registry.open_rooms();
     rooms.truncate(100);
     Json(RoomList { rooms })
 }
@@ -207,19 +207,16 @@ pub async fn list_rooms(State(app): State<App>) -> Json<RoomList> {
 /// else from the store (a look starts no room task). Limited per address:
 /// codes are not to be guessed by trying them all.
 pub async fn room(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(registry): State<Registry>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
 ) -> Result<Json<crate::rooms::Details>, Refusal> {
-    app.check(
-        Limited::Lookups,
-        client_ip(app.config.trust_forwarded_for, peer, &headers),
-    )
-    .await?;
+    limits.check(Limited::Lookups, peer, &headers).await?;
     let Path(code) = code.map_err(bad_query)?;
     let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
-    app.registry.details(&code).await.map(Json)
+    registry.details(&code).await.map(Json)
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.
@@ -237,7 +234,9 @@ pub struct TakeSeat {
 /// address (`--seats-per-minute`), so that one client cannot fill every
 /// open seat of the public rooms.
 pub async fn take_seat(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(registry): State<Registry>,
+    State(cluster): State<Arc<Cluster>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
@@ -246,14 +245,10 @@ pub async fn take_seat(
     let Path(code) = code.map_err(bad_query)?;
     let req: TakeSeat = read_json(&headers, body).await?;
     let name = check_name(&req.name)?;
-    app.check(
-        Limited::Seats,
-        client_ip(app.config.trust_forwarded_for, peer, &headers),
-    )
-    .await?;
+    limits.check(Limited::Seats, peer, &headers).await?;
     let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
     // Here, or through the node that runs the room.
-    let t = relay::take_seat(&app, &code, name, req.seat).await?;
+    let t = relay::take_seat(&registry, &cluster, &code, name, req.seat).await?;
     Ok((
         StatusCode::CREATED,
         Json(SeatAnswer {
@@ -274,8 +269,8 @@ pub async fn presets() -> Json<serde_json::Value> {
 
 /// `GET /healthz`: 200 when the database answers and can write (the
 /// store's `ping` writes a row); 503 otherwise.
-pub async fn healthz(State(app): State<App>) -> Response {
-    match tokio::time::timeout(Duration::from_secs(5), app.store.ping()).await {
+pub async fn healthz(State(store): State<Store>) -> Response {
+    match tokio::time::timeout(Duration::from_secs(5), store.ping()).await {
         Ok(Ok(())) => (StatusCode::OK, "ok\n").into_response(),
         Ok(Err(e)) => {
             tracing::error!("health check: {e}");
@@ -286,10 +281,14 @@ pub async fn healthz(State(app): State<App>) -> Response {
 }
 
 /// `GET /metrics`: Prometheus text.
-pub async fn metrics(State(app): State<App>) -> Response {
+pub async fn metrics(
+    State(metrics): State<Arc<Metrics>>,
+    State(store): State<Store>,
+    State(cluster): State<Arc<Cluster>>,
+) -> Response {
     ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], {
-        let mut registry = app.metrics.registry(app.store.group_commits());
-        app.cluster.register_metrics(&mut registry);
+        let mut registry = metrics.registry(store.group_commits());
+        cluster.register_metrics(&mut registry);
         crate::metrics::encode(&registry)
     })
         .into_response()

@@ -4,11 +4,12 @@
 //! the rooms whose node was lost (the sweeper): their leases expired
 //! unreleased, so that their games go on here, computers and clocks
 //! included, before anyone asks for them. A node alone only sweeps (rooms
-//! left by a node of another name on its database).
+//! left by a node of another name on its database); at start-up it brings
+//! back every unfinished room ([`Cluster::restore`]).
 
 use super::{stopped, Cluster};
 use crate::rooms::Registry;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use futures_util::StreamExt;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -49,6 +50,19 @@ async fn renew(
     }
 }
 
+impl Cluster {
+    /// Brings rooms back at start-up; how many. A node alone brings back
+    /// every unfinished room. One of several leaves the rooms of live
+    /// nodes to them: its sweeper takes those of lost nodes, and any
+    /// other comes back where it is next asked for.
+    pub async fn restore(&self, registry: &Registry) -> Result<usize, StoreError> {
+        if self.bus.shared() {
+            return Ok(0);
+        }
+        registry.restore_all().await
+    }
+}
+
 /// Renews, stops and sweeps until the server stops.
 pub async fn keep_leases(
     registry: Registry,
@@ -68,9 +82,8 @@ pub async fn keep_leases(
         // A node alone renews nothing: no other node may take its rooms,
         // and it takes its own back whatever their expiry (a renewal of
         // thousands of rows every second or two would only slow its store).
-        if cluster.bus.shared() {
-            renew(&registry, &store, &cluster, &mut renewed_at, lease).await;
-        }
+        let renewal = renew(&registry, &store, &cluster, &mut renewed_at, lease);
+        cluster.among_others(renewal).await;
         // A paused node (SIGSTOP) wakes up here with every lease lost:
         // the renewal above stopped its rooms before it takes any back.
         match store.lost_rooms(&cluster.node, SWEEP_BATCH).await {

@@ -5,11 +5,14 @@
 //!
 //! # Layout
 //! - [`Cluster`]: this node's name, its bus, and what it hears of the
-//!   other nodes; it is the registry's [`Directory`].
+//!   other nodes; it is the registry's [`Directory`]. What only concerns
+//!   the other nodes goes through [`Cluster::among_others`] (or its
+//!   `spawn_` twin), which a node alone skips: callers never ask.
 //! - `bus`: how nodes talk, one trait ([`bus::Bus`]) for a node alone
 //!   (nobody hears it) and for one of several (NATS).
-//! - `keeper`: renews this node's leases, stops rooms whose lease was
-//!   lost, and brings back rooms whose node was lost (the sweeper).
+//! - `keeper`: brings rooms back at start-up, renews this node's leases,
+//!   stops rooms whose lease was lost, and brings back rooms whose node
+//!   was lost (the sweeper).
 //! - `relay`: connect anywhere. A node that does not run a room passes a
 //!   connection's messages to the node that does, and that node's
 //!   messages back, over NATS subjects named for the room.
@@ -29,6 +32,7 @@ pub mod relay;
 pub use keeper::keep_leases;
 pub use peers::{run as hear_peers, Holdings, Peer, Report};
 
+use crate::config::ClusterOpts;
 use crate::limits::Limited;
 use crate::metrics;
 use crate::rooms::{Directory, Listing, RoomStub};
@@ -36,6 +40,7 @@ use bus::Bus;
 use futures_util::future::BoxFuture;
 use prometheus_client::registry::Registry;
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -175,6 +180,25 @@ impl Cluster {
             .sum()
     }
 
+    /// Does `work`, which only concerns the other nodes, when there may
+    /// be any; alone, it is dropped undone (a future does nothing until
+    /// awaited).
+    pub async fn among_others(&self, work: impl Future<Output = ()>) {
+        if self.bus.shared() {
+            work.await;
+        }
+    }
+
+    /// Runs `task`, which only serves the other nodes, in a task of its
+    /// own when there may be any. Alone, nobody could ask anything of it,
+    /// so no task is started (one idle task per room would be memory for
+    /// nothing).
+    pub fn spawn_among_others(&self, task: impl Future<Output = ()> + Send + 'static) {
+        if self.bus.shared() {
+            tokio::spawn(task);
+        }
+    }
+
     /// Tells the other nodes that this address used one of a limit's
     /// turns here, so that they count it too: a limit per address holds
     /// across nodes, wherever the load balancer sends each request.
@@ -202,11 +226,8 @@ impl Directory for Cluster {
     }
 
     fn started(self: Arc<Self>, code: String, stub: RoomStub) {
-        // Alone, nobody could ask for the room over the bus: no task waits
-        // for them (one idle task per room would be memory for nothing).
-        if self.bus.shared() {
-            tokio::spawn(relay::serve_room(self, code, stub));
-        }
+        self.clone()
+            .spawn_among_others(relay::serve_room(self, code, stub));
     }
 
     fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()> {
@@ -229,7 +250,7 @@ impl Directory for Cluster {
 }
 
 /// This node: alone, or (with `--nats-url`) connected to the others.
-pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartError> {
+pub async fn join(config: &ClusterOpts) -> Result<Cluster, crate::StartError> {
     let lease_ms = i64::try_from(config.lease_secs.max(1).saturating_mul(1000)).unwrap_or(5000);
     let Some(url) = &config.nats_url else {
         let node = config.node.clone().unwrap_or_else(|| "local".into());
@@ -263,7 +284,7 @@ pub async fn join(config: &crate::ServeOpts) -> Result<Cluster, crate::StartErro
             source,
         })?;
     tracing::info!("node {node}, one of several (NATS at {url})");
-    let name = subject_token(&config.cluster);
+    let name = subject_token(&config.name);
     let bus = Arc::new(bus::Nats(nats));
     Ok(Cluster::with_gone(name, node, lease_ms, bus, gone))
 }

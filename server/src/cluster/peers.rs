@@ -131,18 +131,26 @@ impl Cluster {
 
 /// Says what this node holds every second, and hears the others (each
 /// turn another node took of a rate limit goes to `count_elsewhere`),
-/// until the server stops; then says it leaves.
+/// until the server stops; then says it leaves. Alone, there is nobody
+/// to tell or to hear: no report is built.
 pub async fn run(
+    cluster: Arc<Cluster>,
+    held: Holdings,
+    count_elsewhere: impl Fn(Limited, IpAddr) + Send,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let talk = talk(cluster.clone(), held, count_elsewhere, shutdown);
+    cluster.among_others(talk).await;
+}
+
+/// [`run`]'s reports and hearing, with other nodes to talk to.
+async fn talk(
     cluster: Arc<Cluster>,
     held: Holdings,
     count_elsewhere: impl Fn(Limited, IpAddr) + Send,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let bus = &cluster.bus;
-    // Alone, there is nobody to tell or to hear: no report is built.
-    if !bus.shared() {
-        return;
-    }
     let (nodes, hits) = (cluster.subject(NODES), cluster.subject(HITS));
     let (nodes, hits) = match (bus.subscribe(nodes).await, bus.subscribe(hits).await) {
         (Ok(n), Ok(h)) => (n, h),

@@ -20,12 +20,12 @@
 //! start is how any page is reached anyway, and it takes milliseconds.
 
 use crate::bots::Level;
-use crate::edge::{bad_query, client_ip};
+use crate::edge::bad_query;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
-use crate::limits::Limited;
+use crate::limits::{Limited, Limits};
 use crate::rooms::Seat;
-use crate::App;
+use crate::store::Store;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
@@ -245,18 +245,14 @@ impl Source {
 /// allowance: a code that cannot be one is `unknown` (a 404, as an unknown
 /// one is), a query that does not parse `bad_request`.
 async fn asked(
-    app: &App,
+    limits: &Limits,
     peer: SocketAddr,
     headers: &HeaderMap,
     code: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
     unknown: fn() -> Refusal,
 ) -> Result<(String, ReplayQuery), Refusal> {
-    app.check(
-        Limited::Lookups,
-        client_ip(app.config.trust_forwarded_for, peer, headers),
-    )
-    .await?;
+    limits.check(Limited::Lookups, peer, headers).await?;
     let Path(code) = code.map_err(bad_query)?;
     let Query(q) = q.map_err(bad_query)?;
     let code = ids::normalize_code(&code).ok_or_else(unknown)?;
@@ -266,15 +262,16 @@ async fn asked(
 /// `GET /api/games/{id}/replay`: a finished game, frame by frame, from its
 /// archived record. Limited per address, as game lookups are.
 pub async fn game_replay(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(store): State<Store>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     id: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
-    let (id, q) = asked(&app, peer, &headers, id, q, no_game).await?;
-    let row = (app.store.game(&id).await)
+    let (id, q) = asked(&limits, peer, &headers, id, q, no_game).await?;
+    let row = (store.game(&id).await)
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;
     let record: Record = serde_json::from_str(&row.record).map_err(|e| unreadable(&id, e))?;
@@ -297,14 +294,15 @@ pub async fn game_replay(
 /// still in its lobby has no game yet (`not_playing`). Limited per address,
 /// as room lookups are.
 pub async fn room_replay(
-    State(app): State<App>,
+    State(limits): State<Limits>,
+    State(store): State<Store>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
-    let (code, q) = asked(&app, peer, &headers, code, q, Refusal::no_room).await?;
-    let loaded = (app.store.load_room(&code).await)
+    let (code, q) = asked(&limits, peer, &headers, code, q, Refusal::no_room).await?;
+    let loaded = (store.load_room(&code).await)
         .map_err(Refusal::store)?
         .ok_or_else(Refusal::no_room)?;
     let row = loaded.row;

@@ -4,6 +4,7 @@
 //! (again in a debug build whenever a file changed).
 
 use super::{facts, Assets, INDEX};
+use crate::routes::CONTENT_SECURITY_POLICY;
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -106,12 +107,12 @@ fn csp_with_styles(styles: &[String]) -> HeaderValue {
             )
         })
         .collect();
-    let csp = crate::CONTENT_SECURITY_POLICY.replacen(
+    let csp = CONTENT_SECURITY_POLICY.replacen(
         "style-src 'self'",
         &format!("style-src 'self'{hashes}"),
         1,
     );
-    HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static(crate::CONTENT_SECURITY_POLICY))
+    HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY))
 }
 
 /// `index.html` as served, from its `template`:
@@ -200,7 +201,7 @@ mod tests {
         assert!(csp.contains(&format!("style-src 'self'{hash};")), "{csp}");
         assert_eq!(
             csp.replacen(&hash, "", 1),
-            crate::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
             "otherwise the server's policy"
         );
     }

@@ -10,10 +10,11 @@
 use super::frames::{close, read_error_close, send, send_error};
 use super::hello::hello;
 use super::parse::{parse, Parsed};
+use super::Reach;
+use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
 use crate::limits::{OpenSlot, RateLimit};
 use crate::rooms::{Out, Request};
-use crate::{App, MAX_INPUT_BYTES};
 use axum::extract::ws::Message;
 use chowka_protocol::messages::{ClientMsg, ServerMsg};
 use futures_util::{Sink, Stream, StreamExt};
@@ -27,29 +28,29 @@ use tokio::time::Instant;
 /// its place among its address's connections) are held until then.
 pub(super) async fn connection<S, E>(
     mut socket: S,
-    app: App,
+    reach: Reach,
     _slots: (OwnedSemaphorePermit, OpenSlot),
 ) where
     S: Sink<Message> + Stream<Item = Result<Message, E>> + Unpin,
     E: Error + 'static,
 {
-    let mut shutdown = app.shutdown.clone();
+    let mut shutdown = reach.sockets.shutdown.clone();
     if *shutdown.borrow() {
         close(&mut socket, 1001, "server shutting down").await;
         return;
     }
     let joined = tokio::select! {
-        j = hello(&mut socket, &app) => j,
+        j = hello(&mut socket, &reach) => j,
         _ = shutdown.changed() => None,
     };
     let Some((stub, joined)) = joined else { return };
     let conn = joined.conn;
     let mut out = joined.out;
-    let mut limit = RateLimit::new(app.config.messages_per_second);
+    let mut limit = RateLimit::new(reach.sockets.opts.messages_per_second);
     // A quiet connection is pinged; one that answers nothing, not even a
     // pong, for two periods is gone (a phone that lost its network, or a
     // client holding a slot) and is closed.
-    let period = Duration::from_secs(app.config.ping_secs.max(1));
+    let period = Duration::from_secs(reach.sockets.opts.ping_secs.max(1));
     let mut pings = tokio::time::interval_at(Instant::now() + period, period);
     let mut heard = Instant::now();
     loop {
@@ -87,7 +88,7 @@ pub(super) async fn connection<S, E>(
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
                         let error = Refusal::with(ErrorCode::BadMessage, "Messages are JSON text frames.");
-                        if !send_error(&mut socket, &app, &error).await {
+                        if !send_error(&mut socket, &reach.metrics, &error).await {
                             break;
                         }
                         continue;
@@ -102,22 +103,22 @@ pub(super) async fn connection<S, E>(
                         break;
                     }
                 };
-                app.metrics.messages_received.fetch_add(1, Relaxed);
+                reach.metrics.messages_received.fetch_add(1, Relaxed);
                 if text.len() > MAX_INPUT_BYTES {
-                    send_error(&mut socket, &app, &ErrorCode::TooBig.into()).await;
+                    send_error(&mut socket, &reach.metrics, &ErrorCode::TooBig.into()).await;
                     close(&mut socket, 1009, "message too big").await;
                     break;
                 }
                 if !limit.allow() {
                     if limit.flooding() {
                         let error = Refusal::with(ErrorCode::RateLimited, "Too many messages: closing.");
-                        send_error(&mut socket, &app, &error).await;
+                        send_error(&mut socket, &reach.metrics, &error).await;
                         close(&mut socket, 1008, "flooding").await;
                         break;
                     }
                     if limit.should_warn() {
-                        let m = format!("Slow down: at most {} messages a second.", app.config.messages_per_second);
-                        send_error(&mut socket, &app, &Refusal::with(ErrorCode::RateLimited, m)).await;
+                        let m = format!("Slow down: at most {} messages a second.", reach.sockets.opts.messages_per_second);
+                        send_error(&mut socket, &reach.metrics, &Refusal::with(ErrorCode::RateLimited, m)).await;
                     }
                     continue;
                 }
@@ -137,11 +138,11 @@ pub(super) async fn connection<S, E>(
                         }
                         // Only `hello` is left: this connection said it already.
                         Err(_) => {
-                            send_error(&mut socket, &app, &ErrorCode::AlreadyJoined.into()).await;
+                            send_error(&mut socket, &reach.metrics, &ErrorCode::AlreadyJoined.into()).await;
                         }
                     },
                     Parsed::Bad(error) => {
-                        if !send_error(&mut socket, &app, &error).await {
+                        if !send_error(&mut socket, &reach.metrics, &error).await {
                             break;
                         }
                     }

@@ -3,7 +3,7 @@
 //! close waits for the client's own close frame.
 
 use crate::error::{Edge, Refusal};
-use crate::App;
+use crate::metrics::Metrics;
 use axum::extract::ws::{CloseFrame, Message};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use std::error::Error;
@@ -30,11 +30,11 @@ where
 }
 
 /// Sends a refusal as an `error` message, reported first.
-pub(super) async fn send_error<S>(socket: &mut S, app: &App, refusal: &Refusal) -> bool
+pub(super) async fn send_error<S>(socket: &mut S, metrics: &Metrics, refusal: &Refusal) -> bool
 where
     S: Sink<Message> + Unpin,
 {
-    refusal.report(&app.metrics, Edge::WebSocket);
+    refusal.report(metrics, Edge::WebSocket);
     send(socket, Message::Text(refusal.to_ws_text().into())).await
 }
 

@@ -4,10 +4,12 @@
 
 use super::frames::{close, read_error_close, send_error};
 use super::parse::{parse, Parsed};
+use super::Reach;
 use crate::cluster::relay::{self, Link};
+use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
+use crate::ids;
 use crate::rooms::Joined;
-use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::Message;
 use chowka_protocol::messages::ClientMsg;
 use futures_util::{Sink, Stream, StreamExt};
@@ -44,13 +46,13 @@ impl TurnedAway {
 
 /// Reads the `hello` and joins its room; `None` (after telling the client
 /// why and closing) if it could not.
-pub(super) async fn hello<S, E>(socket: &mut S, app: &App) -> Option<(Link, Joined)>
+pub(super) async fn hello<S, E>(socket: &mut S, reach: &Reach) -> Option<(Link, Joined)>
 where
     S: Sink<Message> + Stream<Item = Result<Message, E>> + Unpin,
     E: Error + 'static,
 {
     let turned = match read_hello(socket).await {
-        Ok((room, token)) => match join(app, &room, token).await {
+        Ok((room, token)) => match join(reach, &room, token).await {
             Ok(joined) => return Some(joined),
             Err(r) => {
                 let reason = r.code.as_str();
@@ -61,7 +63,7 @@ where
         Err(None) => return None, // the client left
     };
     if let Some(error) = &turned.error {
-        send_error(socket, app, error).await;
+        send_error(socket, &reach.metrics, error).await;
     }
     close(socket, turned.status, turned.reason).await;
     None
@@ -104,7 +106,7 @@ where
 
 /// Joins the room with this code, as a player with a seat token or as a
 /// spectator: here, or through the node that runs it (`cluster::relay`).
-async fn join(app: &App, room: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
+async fn join(reach: &Reach, room: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
     let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
-    relay::join(app, &code, token).await
+    relay::join(&reach.registry, &reach.cluster, &code, token).await
 }

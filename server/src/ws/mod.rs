@@ -10,54 +10,121 @@
 //! `connection` (over any Sink + Stream of messages, so that tests drive
 //! it on a paused clock), the `hello` in `hello`, parsing in `parse`,
 //! sending and closing in `frames`.
+//!
+//! [`Sockets`] is the sockets' own sub-state: their options, their slots
+//! (overall and per address) and the shutdown signal; [`Reach`] is all a
+//! connection touches, that and the rooms wherever they run.
 
 mod connection;
 mod frames;
 mod hello;
 mod parse;
 
-use crate::edge::client_ip;
+use crate::cluster::Cluster;
+use crate::config::SocketOpts;
+use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
-use crate::limits::{self, Limited};
-use crate::{App, MAX_INPUT_BYTES};
+use crate::limits::{self, Limited, Limits, OpenPerAddress};
+use crate::metrics::Metrics;
+use crate::rooms::Registry;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, FromRef, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use connection::connection;
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use tokio::sync::{watch, Semaphore};
 
 /// Read buffer of a WebSocket: client messages are small (16 KiB at most,
 /// most under 200 bytes), and an idle socket keeps its buffer, so it is
 /// sized for them rather than tungstenite's 128 KiB (docs/performance.md).
 const READ_BUFFER: usize = 4 * 1024;
 
+/// The WebSockets' sub-state (`State<Sockets>`).
+#[derive(Clone)]
+pub struct Sockets {
+    /// The options.
+    pub opts: Arc<SocketOpts>,
+    /// One permit per open WebSocket connection.
+    pub open: Arc<Semaphore>,
+    /// WebSocket connections held per address.
+    pub addresses: Arc<OpenPerAddress>,
+    /// Becomes true when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl Sockets {
+    /// No socket open yet, under these options, until `shutdown`.
+    pub fn new(opts: &SocketOpts, shutdown: watch::Receiver<bool>) -> Sockets {
+        Sockets {
+            open: Arc::new(Semaphore::new(opts.max_connections)),
+            opts: Arc::new(opts.clone()),
+            addresses: Arc::default(),
+            shutdown,
+        }
+    }
+}
+
+/// What a WebSocket reaches: the sockets' sub-state, the rooms wherever
+/// they run, and the metrics. A sub-state itself, of any state that has
+/// those four.
+#[derive(Clone)]
+pub struct Reach {
+    /// The sockets' options and slots, and the shutdown signal.
+    pub sockets: Sockets,
+    /// The rooms running here.
+    pub registry: Registry,
+    /// This node among the others, for the rooms running elsewhere.
+    pub cluster: Arc<Cluster>,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+}
+
+impl<S> FromRef<S> for Reach
+where
+    Sockets: FromRef<S>,
+    Registry: FromRef<S>,
+    Arc<Cluster>: FromRef<S>,
+    Arc<Metrics>: FromRef<S>,
+{
+    fn from_ref(state: &S) -> Reach {
+        Reach {
+            sockets: Sockets::from_ref(state),
+            registry: Registry::from_ref(state),
+            cluster: Arc::from_ref(state),
+            metrics: Arc::from_ref(state),
+        }
+    }
+}
+
 /// `GET /ws`: upgrades to a WebSocket, if the page is ours and a
 /// connection slot is free, overall and for the address.
 pub async fn upgrade(
-    State(app): State<App>,
+    State(reach): State<Reach>,
+    State(limits): State<Limits>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     // Counted and logged on the way out (error::count_refusals).
     let refuse = |code: ErrorCode| Refusal::new(code).into_response();
-    if !origin_allowed(&app, &headers) {
+    if !origin_allowed(&reach.sockets.opts, &headers) {
         return refuse(ErrorCode::BadOrigin);
     }
-    let ip = client_ip(app.config.trust_forwarded_for, peer, &headers);
     // Each connection looks one room up by code: limited like HTTP lookups.
-    if let Err(r) = app.check(Limited::Lookups, ip).await {
-        return r.into_response();
-    }
+    let ip = match limits.check(Limited::Lookups, peer, &headers).await {
+        Ok(ip) => ip,
+        Err(r) => return r.into_response(),
+    };
     // The cap holds across nodes: what the others hold for this address counts.
-    let elsewhere = app.cluster.sockets_elsewhere(limits::address_key(ip));
-    let cap = app.config.ws_per_address.saturating_sub(elsewhere);
-    let Some(slot) = app.ws_addresses.take(ip, cap) else {
+    let elsewhere = reach.cluster.sockets_elsewhere(limits::address_key(ip));
+    let cap = reach.sockets.opts.ws_per_address.saturating_sub(elsewhere);
+    let Some(slot) = reach.sockets.addresses.take(ip, cap) else {
         return refuse(ErrorCode::TooManyConnections);
     };
-    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
+    let Ok(permit) = reach.sockets.open.clone().try_acquire_owned() else {
         return refuse(ErrorCode::ServerBusy);
     };
     // Frames above our own limit are read (up to 4x) so that the client
@@ -69,10 +136,11 @@ pub async fn upgrade(
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
-            app.metrics.connections_active.fetch_add(1, Relaxed);
-            app.metrics.connections_total.fetch_add(1, Relaxed);
-            connection(socket, app.clone(), (permit, slot)).await;
-            app.metrics.connections_active.fetch_sub(1, Relaxed);
+            let metrics = reach.metrics.clone();
+            metrics.connections_active.fetch_add(1, Relaxed);
+            metrics.connections_total.fetch_add(1, Relaxed);
+            connection(socket, reach, (permit, slot)).await;
+            metrics.connections_active.fetch_sub(1, Relaxed);
             tracing::debug!(%ip, "connection closed");
         })
 }
@@ -82,14 +150,14 @@ pub async fn upgrade(
 /// same host as asked for) or one of `--allowed-origins`. Clients other
 /// than browsers send no `Origin` and are let in: the check is against
 /// other sites' pages riding on a visitor's browser, not against programs.
-fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
+fn origin_allowed(opts: &SocketOpts, headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
     let Ok(origin) = origin.to_str() else {
         return false;
     };
-    if (app.config.allowed_origins.iter()).any(|o| o.trim_end_matches('/') == origin) {
+    if (opts.allowed_origins.iter()).any(|o| o.trim_end_matches('/') == origin) {
         return true;
     }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());

@@ -6,12 +6,14 @@
 use super::connection::connection;
 use super::frames::WRITE_DEADLINE;
 use super::hello::HELLO_TIMEOUT;
+use super::Reach;
 use crate::cluster::Cluster;
-use crate::metrics::Metrics;
-use crate::rooms::{Registry, Room, Seat, Settings};
+use crate::config::{ServeOpts, SocketOpts};
+use crate::rooms::{Room, Seat, Settings};
 use crate::store::Store;
-use crate::{ids, limits, App, ServeOpts};
+use crate::{ids, Services};
 use axum::extract::ws::Message;
+use axum::extract::FromRef;
 use futures_util::{Sink, Stream};
 use std::net::{IpAddr, Ipv4Addr};
 use std::pin::Pin;
@@ -19,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::sync::{mpsc, watch, Semaphore};
+use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -100,31 +102,23 @@ impl Peer {
     }
 }
 
-/// A server's state around one room of two people, on the in-process
-/// store; `tune` sets options. The sender stops the server.
+/// A server's services around one room of two people, on the in-process
+/// store; `tune` sets the sockets' options. The sender stops the server.
 struct Server {
-    app: App,
+    services: Services,
     code: String,
     token: String,
     stop: watch::Sender<bool>,
 }
 
 impl Server {
-    async fn new(tune: impl FnOnce(&mut ServeOpts)) -> Server {
+    async fn new(tune: impl FnOnce(&mut SocketOpts)) -> Server {
         let mut opts = ServeOpts::default();
-        tune(&mut opts);
-        let config = Arc::new(opts);
+        tune(&mut opts.sockets);
         let (store, _) = Store::memory();
-        let metrics = Arc::new(Metrics::default());
         let (stop, stopped) = watch::channel(false);
         let cluster = Arc::new(Cluster::alone("local".into(), 5000));
-        let registry = Registry::new(
-            config.clone(),
-            store.clone(),
-            metrics.clone(),
-            stopped.clone(),
-            cluster.clone(),
-        );
+        let services = Services::new(&opts, store, cluster, stopped);
         let token = ids::new_token();
         let seat = |token: &str, host| Seat {
             name: Some("Asha".into()),
@@ -142,22 +136,9 @@ impl Server {
         };
         let room = Room::new(ids::new_code(), setup, Settings::default(), seats).expect("rules");
         let code = room.code.clone();
-        registry.create(room).await.expect("room created");
-        let app = App {
-            config: config.clone(),
-            store,
-            metrics,
-            registry,
-            connections: Arc::new(Semaphore::new(config.max_connections)),
-            ws_addresses: Arc::default(),
-            creations: Arc::new(limits::Creations::new(&config)),
-            seats: Arc::new(limits::Limit::per_address(60, "seats")),
-            lookups: Arc::new(limits::Limit::per_address(60, "lookups")),
-            shutdown: stopped,
-            cluster,
-        };
+        services.registry.create(room).await.expect("room created");
         Server {
-            app,
+            services,
             code,
             token,
             stop,
@@ -174,11 +155,13 @@ impl Server {
             outgoing,
             stalled: stalled.clone(),
         };
-        let permit = self.app.connections.clone().try_acquire_owned();
+        let sockets = &self.services.sockets;
+        let permit = sockets.open.clone().try_acquire_owned();
         let ip = IpAddr::V4(Ipv4Addr::LOCALHOST);
-        let slot = self.app.ws_addresses.take(ip, 64);
+        let slot = sockets.addresses.take(ip, 64);
         let slots = (permit.expect("a permit"), slot.expect("a slot"));
-        let task = tokio::spawn(connection(socket, self.app.clone(), slots));
+        let reach = Reach::from_ref(&self.services);
+        let task = tokio::spawn(connection(socket, reach, slots));
         let peer = Peer {
             to_server,
             from_server,

@@ -6,9 +6,10 @@
 use chowka_protocol::messages::ClientMsg;
 use chowka_protocol::Overrides;
 use chowka_server::bots::Level;
+use chowka_server::config::RoomOpts;
+use chowka_server::ids;
 use chowka_server::rooms::{Joined, Out, Registry, Request, Room, RoomStub, Seat, Settings};
 use chowka_server::store::{Memory, Store};
-use chowka_server::{ids, ServeOpts};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,11 +54,11 @@ pub fn computer(level: Level) -> (Seat, Option<String>) {
 }
 
 impl Table {
-    /// A room with these seats and settings; `tune` sets server options.
+    /// A room with these seats and settings; `tune` sets the rooms' options.
     pub async fn new(
         seats: Vec<(Seat, Option<String>)>,
         settings: Settings,
-        tune: impl FnOnce(&mut ServeOpts),
+        tune: impl FnOnce(&mut RoomOpts),
     ) -> Table {
         Table::with_rules(seats, settings, Overrides::default(), tune).await
     }
@@ -67,17 +68,17 @@ impl Table {
         seats: Vec<(Seat, Option<String>)>,
         settings: Settings,
         options: Overrides,
-        tune: impl FnOnce(&mut ServeOpts),
+        tune: impl FnOnce(&mut RoomOpts),
     ) -> Table {
-        let mut opts = ServeOpts {
+        let mut opts = RoomOpts {
             bot_delay_ms: 0,
-            ..ServeOpts::default()
+            ..RoomOpts::default()
         };
         tune(&mut opts);
         let (store, memory) = Store::memory();
         let (shutdown, stopped) = watch::channel(false);
         let cluster = Arc::new(chowka_server::cluster::Cluster::alone("local".into(), 5000));
-        let registry = Registry::new(Arc::new(opts), store, Arc::default(), stopped, cluster);
+        let registry = Registry::new(opts, store, Arc::default(), stopped, cluster);
         let (seats, tokens): (Vec<Seat>, Vec<Option<String>>) = seats.into_iter().unzip();
         let setup = chowka_protocol::Setup {
             options: Overrides {

@@ -35,8 +35,7 @@ pub(super) use serve::serve_room;
 use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
-use crate::rooms::{feed, Found, Joined, Out, Request, RoomStub, SeatTaken};
-use crate::App;
+use crate::rooms::{feed, Found, Joined, Out, Registry, Request, RoomStub, SeatTaken};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use std::sync::atomic::Ordering::Relaxed;
@@ -153,10 +152,15 @@ pub(super) fn unreachable_node(why: String) -> Refusal {
 /// Finds the room with this code and joins it, here or through its node:
 /// waits (up to a lease's time and a little more) while another node holds
 /// its lease and nobody answers for it, until it is taken over.
-pub async fn join(app: &App, code: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
-    let give_up = deadline(&app.cluster);
+pub async fn join(
+    registry: &Registry,
+    cluster: &Arc<Cluster>,
+    code: &str,
+    token: Option<String>,
+) -> Result<(Link, Joined), Refusal> {
+    let give_up = deadline(cluster);
     loop {
-        match app.registry.get(code).await? {
+        match registry.get(code).await? {
             Found::Here(stub) => match stub.join(token.clone()).await {
                 Some(Ok(joined)) => return Ok((Link::Here(stub), joined)),
                 Some(Err(r)) => return Err(r),
@@ -164,7 +168,7 @@ pub async fn join(app: &App, code: &str, token: Option<String>) -> Result<(Link,
             },
             Found::Elsewhere(owner) => {
                 let token = token.clone();
-                if let Some(joined) = join_there(&app.cluster, code, token, owner).await? {
+                if let Some(joined) = join_there(cluster, code, token, owner).await? {
                     return Ok(joined);
                 }
             }
@@ -175,14 +179,15 @@ pub async fn join(app: &App, code: &str, token: Option<String>) -> Result<(Link,
 
 /// Takes a seat in the room with this code, here or through its node.
 pub async fn take_seat(
-    app: &App,
+    registry: &Registry,
+    cluster: &Cluster,
     code: &str,
     name: String,
     seat: Option<u8>,
 ) -> Result<SeatTaken, Refusal> {
-    let give_up = deadline(&app.cluster);
+    let give_up = deadline(cluster);
     loop {
-        match app.registry.get(code).await? {
+        match registry.get(code).await? {
             Found::Here(stub) => {
                 if let Some(taken) = stub.take_seat(name.clone(), seat).await {
                     return taken;
@@ -193,7 +198,7 @@ pub async fn take_seat(
                     name: name.clone(),
                     seat,
                 };
-                match ask(&app.cluster, code, &take).await? {
+                match ask(cluster, code, &take).await? {
                     Asked::Answer(Answer::Seat(taken)) => return Ok(taken),
                     Asked::Answer(Answer::Refused { code, message }) => {
                         return Err(refusal(&code, message))

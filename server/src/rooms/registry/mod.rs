@@ -26,9 +26,9 @@ pub use directory::Directory;
 use super::room::Room;
 use super::stub::{channel, RoomStub};
 use super::views::Listing;
+use crate::config::RoomOpts;
 use crate::metrics::Metrics;
 use crate::store::{Store, StoreError};
-use crate::ServeOpts;
 use chowka_protocol::RecordedAction;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering::Relaxed;
@@ -38,11 +38,11 @@ use tokio::sync::{mpsc, watch};
 /// Seconds a finished room's task stays with nobody connected.
 const FINISHED_IDLE_SECS: u64 = 60;
 
-/// What every room task shares.
+/// What every room task shares: the rooms' sub-state.
 #[derive(Clone)]
 pub struct Shared {
-    /// The server options.
-    pub config: Arc<ServeOpts>,
+    /// The rooms' options.
+    pub config: Arc<RoomOpts>,
     /// The store.
     pub store: Store,
     /// The metrics.
@@ -61,15 +61,17 @@ pub enum Found {
     Elsewhere(String),
 }
 
-/// What new room tasks are given; taken away at shutdown. The second
-/// options are the first with the short idle time of a finished room.
-type Parts = (
-    Arc<ServeOpts>,
-    Store,
-    Arc<Metrics>,
-    watch::Receiver<bool>,
-    Arc<ServeOpts>,
-);
+/// What new room tasks are given, but the registry itself; taken away at
+/// shutdown.
+#[derive(Clone)]
+struct Parts {
+    config: Arc<RoomOpts>,
+    /// `config` with the short idle time of a finished room.
+    finished_config: Arc<RoomOpts>,
+    store: Store,
+    metrics: Arc<Metrics>,
+    shutdown: watch::Receiver<bool>,
+}
 
 /// A running room task, and whether it was started for a finished room
 /// (not counted against `--max-rooms`).
@@ -112,17 +114,24 @@ pub enum CreateError {
 impl Registry {
     /// An empty registry whose rooms use these parts.
     pub fn new(
-        config: Arc<ServeOpts>,
+        config: RoomOpts,
         store: Store,
         metrics: Arc<Metrics>,
         shutdown: watch::Receiver<bool>,
         directory: Arc<dyn Directory>,
     ) -> Registry {
         let (done, done_rx) = mpsc::channel(1);
-        let finished_config = Arc::new(ServeOpts {
+        let finished_config = Arc::new(RoomOpts {
             idle_room_secs: config.idle_room_secs.min(FINISHED_IDLE_SECS),
-            ..(*config).clone()
+            ..config.clone()
         });
+        let parts = Parts {
+            config: Arc::new(config),
+            finished_config,
+            store,
+            metrics,
+            shutdown,
+        };
         Registry {
             inner: Arc::new(RegistryInner {
                 rooms: Mutex::new(HashMap::new()),
@@ -130,7 +139,7 @@ impl Registry {
                 done: Mutex::new(Some(done)),
                 listings: Mutex::new(HashMap::new()),
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
-                parts: Mutex::new(Some((config, store, metrics, shutdown, finished_config))),
+                parts: Mutex::new(Some(parts)),
                 directory,
             }),
         }
@@ -146,10 +155,14 @@ impl Registry {
         let done = self.inner.done.lock().ok()?.clone()?;
         Some((
             Shared {
-                config: if finished { parts.4 } else { parts.0 },
-                store: parts.1,
-                metrics: parts.2,
-                shutdown: parts.3,
+                config: if finished {
+                    parts.finished_config
+                } else {
+                    parts.config
+                },
+                store: parts.store,
+                metrics: parts.metrics,
+                shutdown: parts.shutdown,
                 registry: self.clone(),
             },
             done,

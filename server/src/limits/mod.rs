@@ -1,7 +1,8 @@
 //! Rate limits per address, per address block and for the whole server
 //! (governor's keyed GCRA limiters): room creation, taking seats, and
 //! looking rooms and games up by code; and [`RateLimit`], one
-//! connection's messages or one room's chat.
+//! connection's messages or one room's chat. `checks.rs` has [`Limits`],
+//! what the request handlers check, counted across the nodes.
 //!
 //! An "address" is an IPv4 address, or for lookups and seats an IPv6 /64:
 //! one host is handed a whole /64 and can pick any address in it, so the
@@ -9,8 +10,12 @@
 //! an IPv4 /24 or an IPv6 /64 (creation is limited per address and per
 //! block both).
 
+mod checks;
+
+pub use checks::Limits;
+
+use crate::config::LimitOpts;
 use crate::error::{ErrorCode, Refusal};
-use crate::ServeOpts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
@@ -60,7 +65,7 @@ fn prefix64(v6: Ipv6Addr) -> Ipv6Addr {
 
 /// The limits per address a request draws on, by name: nodes tell each
 /// other of every turn taken, so that a limit holds across nodes
-/// (`App::check`).
+/// ([`Limits::check`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Limited {
@@ -202,7 +207,7 @@ pub struct Creations {
 impl Creations {
     /// The limits set by `--rooms-per-minute`, `--rooms-per-minute-per-block`
     /// and `--rooms-per-minute-total`.
-    pub fn new(config: &ServeOpts) -> Creations {
+    pub fn new(config: &LimitOpts) -> Creations {
         Creations {
             address: Limit::new(
                 config.rooms_per_minute,
@@ -361,11 +366,11 @@ mod tests {
 
     #[test]
     fn one_block_shares_a_budget_for_creating_rooms() {
-        let config = ServeOpts {
+        let config = LimitOpts {
             rooms_per_minute: 2,
             rooms_per_minute_per_block: 3,
             rooms_per_minute_total: 100,
-            ..ServeOpts::default()
+            ..LimitOpts::default()
         };
         let c = Creations::new(&config);
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();

@@ -1,0 +1,72 @@
+//! The one bundle of services a running server shares ([`Services`]),
+//! built in one place ([`Services::new`], by `run` and by the tests). A
+//! handler takes only the parts it touches, each a sub-state of its own
+//! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
+//! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>` and
+//! `State<Sockets>`, so that its signature says what it touches.
+
+use crate::cluster::{Cluster, Holdings};
+use crate::config::ServeOpts;
+use crate::limits::Limits;
+use crate::metrics::Metrics;
+use crate::rooms::Registry;
+use crate::store::Store;
+use crate::ws::Sockets;
+use axum::extract::FromRef;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// Every service of a running server, each a sub-state of the handlers.
+#[derive(Clone, FromRef)]
+pub struct Services {
+    /// The rooms running here.
+    pub registry: Registry,
+    /// The store.
+    pub store: Store,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    /// This node among the others.
+    pub cluster: Arc<Cluster>,
+    /// The rate limits of requests.
+    pub limits: Limits,
+    /// The WebSockets' options and slots, and the shutdown signal.
+    pub sockets: Sockets,
+}
+
+impl Services {
+    /// The services `opts` ask for, over `store`, as this node of
+    /// `cluster`; they stop once `shutdown` becomes true.
+    pub fn new(
+        opts: &ServeOpts,
+        store: Store,
+        cluster: Arc<Cluster>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Services {
+        let metrics = Arc::new(Metrics::default());
+        let registry = Registry::new(
+            opts.rooms.clone(),
+            store.clone(),
+            metrics.clone(),
+            shutdown.clone(),
+            cluster.clone(),
+        );
+        let trust_forwarded_for = opts.http.trust_forwarded_for;
+        Services {
+            limits: Limits::new(&opts.limits, trust_forwarded_for, cluster.clone()),
+            sockets: Sockets::new(&opts.sockets, shutdown),
+            registry,
+            store,
+            metrics,
+            cluster,
+        }
+    }
+
+    /// What this node holds, which its reports tell the other nodes.
+    pub fn holdings(&self) -> Holdings {
+        Holdings {
+            registry: self.registry.clone(),
+            metrics: self.metrics.clone(),
+            addresses: self.sockets.addresses.clone(),
+        }
+    }
+}

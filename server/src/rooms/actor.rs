@@ -11,11 +11,11 @@ use super::history::History;
 use super::outbox::Outbox;
 use super::room::{Change, Room};
 use super::timers::{Due, Timers};
-use super::{Cmd, Joined, Request, Shared};
+use super::{Cmd, Joined, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::limits::RateLimit;
-use chowka_protocol::messages::{ServerMsg, MAX_CHAT_CHARS};
+use chowka_protocol::messages::{ChatText, RoomRequest, ServerMsg};
 use chowka_protocol::{Player, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -318,17 +318,17 @@ impl RoomActor {
         &mut self,
         conn: u64,
         seat: Option<Player>,
-        msg: Request,
+        msg: RoomRequest,
         at: Instant,
     ) -> Result<(), Refusal> {
         match msg {
-            Request::Chat { text } => self.chat(seat, &text),
-            Request::Act { version, action } => {
+            RoomRequest::Chat { text } => self.chat(seat, &text),
+            RoomRequest::Act { version, action } => {
                 let (seat, action) = self.room.check_act(seat, version, &action)?;
                 self.act(seat, action, true, at).await
             }
-            Request::Start => self.change(Change::Start, seat).await,
-            Request::SetBot {
+            RoomRequest::Start => self.change(Change::Start, seat).await,
+            RoomRequest::SetBot {
                 seat: target,
                 level,
             } => {
@@ -341,26 +341,21 @@ impl RoomActor {
                 )
                 .await
             }
-            Request::Rematch => self.rematch(conn, seat).await,
-            Request::StandIn { seat: target } => {
+            RoomRequest::Rematch => self.rematch(conn, seat).await,
+            RoomRequest::StandIn { seat: target } => {
                 self.change(Change::StandIn { seat: target }, seat).await
             }
-            Request::TakeBack => self.change(Change::TakeBack, seat).await,
-            Request::Remove { seat: target } => {
+            RoomRequest::TakeBack => self.change(Change::TakeBack, seat).await,
+            RoomRequest::Remove { seat: target } => {
                 self.change(Change::Remove { seat: target }, seat).await
             }
-            Request::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
-            Request::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
+            RoomRequest::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
+            RoomRequest::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
         }
     }
 
-    fn chat(&mut self, seat: Option<Player>, text: &str) -> Result<(), Refusal> {
+    fn chat(&mut self, seat: Option<Player>, text: &ChatText) -> Result<(), Refusal> {
         let seat = seat.ok_or(ErrorCode::NotSeated)?;
-        let text = text.trim();
-        let n = text.chars().count();
-        if n == 0 || n > MAX_CHAT_CHARS {
-            return Err(ErrorCode::BadChat.into());
-        }
         if !self.chat_rate.allow() {
             return Err(Refusal::with(
                 ErrorCode::RateLimited,
@@ -368,7 +363,7 @@ impl RoomActor {
             ));
         }
         // Control characters could fake line breaks or hide text.
-        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text: String = text.as_str().chars().filter(|c| !c.is_control()).collect();
         let name = self.room.seats[seat as usize].shown_name();
         self.history.chat(Some(seat), &name, &text);
         self.out.to_all(&ServerMsg::Chat {

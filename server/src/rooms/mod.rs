@@ -50,6 +50,6 @@ pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{CreateError, Directory, Found, Registry, Shared};
 pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
-pub use stub::{channel, Cmd, Joined, Request, RoomStub};
+pub use stub::{channel, Cmd, Joined, RoomStub};
 pub use timers::{Due, Timers};
 pub use views::{Details, Listing, SeatTaken};

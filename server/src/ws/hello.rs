@@ -9,7 +9,7 @@ use crate::error::{ErrorCode, Refusal};
 use crate::rooms::Joined;
 use crate::{ids, App, MAX_INPUT_BYTES};
 use axum::extract::ws::Message;
-use chowka_protocol::messages::ClientMsg;
+use chowka_protocol::messages::{ClientMsg, ConnectionMsg};
 use futures_util::{Sink, Stream, StreamExt};
 use std::error::Error;
 use std::time::Duration;
@@ -96,7 +96,9 @@ where
         Err(_) => return Err(Some(TurnedAway::hello_first("No hello within 10 seconds."))),
     };
     match parse(&text) {
-        Parsed::Msg(ClientMsg::Hello { room, token }) => Ok((room, token)),
+        Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Hello { room, token })) => {
+            Ok((room, token))
+        }
         Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(say_hello))),
         Parsed::Bad(error) => Err(Some(TurnedAway::new(error, 1008, "bad hello"))),
     }

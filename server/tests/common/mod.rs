@@ -3,10 +3,10 @@
 
 #![allow(dead_code)] // each test file uses its own share of the helpers
 
-use chowka_protocol::messages::ClientMsg;
+use chowka_protocol::messages::RoomRequest;
 use chowka_protocol::Overrides;
 use chowka_server::bots::Level;
-use chowka_server::rooms::{Joined, Out, Registry, Request, Room, RoomStub, Seat, Settings};
+use chowka_server::rooms::{Joined, Out, Registry, Room, RoomStub, Seat, Settings};
 use chowka_server::store::{Memory, Store};
 use chowka_server::{ids, ServeOpts};
 use serde_json::{json, Value};
@@ -117,8 +117,7 @@ impl Table {
     }
 
     pub async fn send(&self, conn: &Conn, msg: Value) {
-        let msg: ClientMsg = serde_json::from_value(msg).expect("a client message");
-        let request = Request::try_from(msg).expect("a room request");
+        let request: RoomRequest = serde_json::from_value(msg).expect("a room request");
         assert!(
             self.stub
                 .send(conn.joined.conn, request, Instant::now())

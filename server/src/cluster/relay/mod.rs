@@ -35,9 +35,10 @@ pub(super) use serve::serve_room;
 use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
-use crate::rooms::{feed, Found, Joined, Out, Request, RoomStub, SeatTaken};
+use crate::rooms::{feed, Found, Joined, Out, RoomStub, SeatTaken};
 use crate::App;
 use bytes::Bytes;
+use chowka_protocol::messages::RoomRequest;
 use futures_util::StreamExt;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -76,7 +77,7 @@ pub struct Relayed {
 
 impl Link {
     /// Passes a request on; false if the room is gone.
-    pub async fn send(&self, conn: u64, msg: Request, at: Instant) -> bool {
+    pub async fn send(&self, conn: u64, msg: RoomRequest, at: Instant) -> bool {
         match self {
             Link::Here(stub) => stub.send(conn, msg, at).await,
             Link::Relayed(r) => r.up(&Up::Msg(msg)).await,

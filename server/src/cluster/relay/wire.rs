@@ -3,8 +3,9 @@
 //! and down (the browser's very text, or a close).
 
 use crate::error::Refusal;
-use crate::rooms::{Out, Request, SeatTaken};
+use crate::rooms::{Out, SeatTaken};
 use bytes::Bytes;
+use chowka_protocol::messages::RoomRequest;
 use serde::{Deserialize, Serialize};
 
 /// A request to the room's node.
@@ -48,7 +49,7 @@ impl Answer {
 /// A relayed connection's message to the room.
 #[derive(Debug, Serialize, Deserialize)]
 pub(super) enum Up {
-    Msg(Request),
+    Msg(RoomRequest),
     Resync,
     Leave,
 }

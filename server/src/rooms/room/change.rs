@@ -8,7 +8,7 @@
 
 use super::{Room, Stage};
 use crate::error::{ErrorCode, Refusal};
-use chowka_protocol::{Bytes32, Event, Player, RecordedAction};
+use chowka_protocol::{Bytes32, Event, Level, Player, RecordedAction};
 
 /// A change to a room: a player's request, or a deadline that came.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,8 +28,8 @@ pub enum Change {
     SetBot {
         /// The seat.
         seat: Player,
-        /// The level's name, not yet checked (after who asks and when).
-        level: Option<String>,
+        /// The level, or `None` to empty the seat.
+        level: Option<Level>,
     },
     /// The host empties a seat in the lobby.
     Remove {

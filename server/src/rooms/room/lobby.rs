@@ -105,12 +105,10 @@ impl Room {
         &self,
         by: Option<Player>,
         target: Player,
-        level: Option<String>,
+        level: Option<Level>,
     ) -> Result<Next, Refusal> {
         self.only_host(by)?;
         self.only_in_lobby()?;
-        let level = (level.as_deref().map(str::parse::<Level>).transpose())
-            .map_err(|e| Refusal::with(ErrorCode::BadLevel, e))?;
         let Some(seat) = self.seats.get(target as usize) else {
             return Err(ErrorCode::BadSeat.into());
         };

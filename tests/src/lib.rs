@@ -74,7 +74,7 @@ impl TestServer {
         // a node of its own there, not one "local" node taking the others'
         // rooms (a node alone takes back its own rooms on restart).
         if opts.database_url.is_some() && opts.node.is_none() {
-            opts.node = Some(format!("test-{}", chowka_server::ids::new_code()));
+            opts.node = Some(format!("test-{}", chowka_server::ids::RoomCode::random()));
         }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

@@ -3,7 +3,7 @@
 
 use crate::edge::{bad_query, client_ip};
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::RoomCode;
 use crate::limits::Limited;
 use crate::App;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -110,10 +110,10 @@ pub async fn game(
     .await?;
     let Path(id) = id.map_err(bad_query)?;
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
-    let id = ids::normalize_code(&id).ok_or_else(no_game)?;
+    let id = RoomCode::parse(&id).ok_or_else(no_game)?;
     let row = app
         .store
-        .game(&id)
+        .game(id)
         .await
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;

@@ -5,7 +5,7 @@ use crate::bots::Level;
 use crate::cluster::relay;
 use crate::edge::{bad_query, check_name, client_ip, read_json};
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::{self, RoomCode};
 use crate::limits::Limited;
 use crate::rooms::{CreateError, Listing, Room, Seat, Settings};
 use crate::App;
@@ -89,7 +89,7 @@ pub struct CreateRoom {
 #[derive(Debug, Serialize)]
 pub struct SeatAnswer {
     /// Room code.
-    pub code: String,
+    pub code: RoomCode,
     /// The seat taken.
     pub seat: u8,
     /// The seat token.
@@ -167,11 +167,11 @@ pub async fn create_room(
         turn_clock: req.turn_clock,
         takeover,
     };
-    let mut room = Room::new(ids::new_code(), setup, settings, seats)?;
+    let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {
         room.begin()?;
     }
-    let code = room.code.clone();
+    let code = room.code;
     let stub = app.registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
         CreateError::Store(e) => Refusal::store(e),
@@ -218,8 +218,8 @@ pub async fn room(
     )
     .await?;
     let Path(code) = code.map_err(bad_query)?;
-    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
-    app.registry.details(&code).await.map(Json)
+    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
+    app.registry.details(code).await.map(Json)
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.
@@ -251,9 +251,9 @@ pub async fn take_seat(
         client_ip(app.config.trust_forwarded_for, peer, &headers),
     )
     .await?;
-    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
+    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
     // Here, or through the node that runs the room.
-    let t = relay::take_seat(&app, &code, name, req.seat).await?;
+    let t = relay::take_seat(&app, code, name, req.seat).await?;
     Ok((
         StatusCode::CREATED,
         Json(SeatAnswer {

@@ -29,6 +29,7 @@ pub mod relay;
 pub use keeper::keep_leases;
 pub use peers::{run as hear_peers, Holdings, Peer, Report};
 
+use crate::ids::RoomCode;
 use crate::limits::Limited;
 use crate::metrics;
 use crate::rooms::{Directory, Listing, RoomStub};
@@ -201,7 +202,7 @@ impl Directory for Cluster {
         self.lease_ms
     }
 
-    fn started(self: Arc<Self>, code: String, stub: RoomStub) {
+    fn started(self: Arc<Self>, code: RoomCode, stub: RoomStub) {
         // Alone, nobody could ask for the room over the bus: no task waits
         // for them (one idle task per room would be memory for nothing).
         if self.bus.shared() {
@@ -209,7 +210,7 @@ impl Directory for Cluster {
         }
     }
 
-    fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()> {
+    fn moved(&self, code: RoomCode) -> BoxFuture<'_, ()> {
         Box::pin(relay::announce_moved(self, code))
     }
 
@@ -302,5 +303,5 @@ pub fn default_node_name() -> String {
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "node".into());
-    format!("{host}-{}", crate::ids::new_code().to_lowercase())
+    format!("{host}-{}", RoomCode::random().as_str().to_lowercase())
 }

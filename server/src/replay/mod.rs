@@ -22,7 +22,7 @@
 use crate::bots::Level;
 use crate::edge::{bad_query, client_ip};
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::RoomCode;
 use crate::limits::Limited;
 use crate::rooms::Seat;
 use crate::App;
@@ -251,7 +251,7 @@ async fn asked(
     code: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
     unknown: fn() -> Refusal,
-) -> Result<(String, ReplayQuery), Refusal> {
+) -> Result<(RoomCode, ReplayQuery), Refusal> {
     app.check(
         Limited::Lookups,
         client_ip(app.config.trust_forwarded_for, peer, headers),
@@ -259,7 +259,7 @@ async fn asked(
     .await?;
     let Path(code) = code.map_err(bad_query)?;
     let Query(q) = q.map_err(bad_query)?;
-    let code = ids::normalize_code(&code).ok_or_else(unknown)?;
+    let code = RoomCode::parse(&code).ok_or_else(unknown)?;
     Ok((code, q))
 }
 
@@ -274,10 +274,11 @@ pub async fn game_replay(
 ) -> Result<Json<Replay>, Refusal> {
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let (id, q) = asked(&app, peer, &headers, id, q, no_game).await?;
-    let row = (app.store.game(&id).await)
+    let row = (app.store.game(id).await)
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;
-    let record: Record = serde_json::from_str(&row.record).map_err(|e| unreadable(&id, e))?;
+    let record: Record =
+        serde_json::from_str(&row.record).map_err(|e| unreadable(id.as_str(), e))?;
     let source = Source {
         id: row.id,
         live: false,
@@ -304,7 +305,7 @@ pub async fn room_replay(
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
     let (code, q) = asked(&app, peer, &headers, code, q, Refusal::no_room).await?;
-    let loaded = (app.store.load_room(&code).await)
+    let loaded = (app.store.load_room(code).await)
         .map_err(Refusal::store)?
         .ok_or_else(Refusal::no_room)?;
     let row = loaded.row;
@@ -312,12 +313,14 @@ pub async fn room_replay(
     if status == Some(RoomStatus::Lobby) {
         return Err(ErrorCode::NotPlaying.into());
     }
-    let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| unreadable(&code, e))?;
-    let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| unreadable(&code, e))?;
+    let setup: Setup =
+        serde_json::from_str(&row.setup).map_err(|e| unreadable(code.as_str(), e))?;
+    let seats: Vec<Seat> =
+        serde_json::from_str(&row.seats).map_err(|e| unreadable(code.as_str(), e))?;
     let actions = (loaded.actions.iter())
         .map(|a| serde_json::from_str::<RecordedAction>(a))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| unreadable(&code, e))?;
+        .map_err(|e| unreadable(code.as_str(), e))?;
     let source = Source {
         id: row.code,
         live: status == Some(RoomStatus::Playing),

@@ -77,7 +77,7 @@ impl RoomActor {
     ) -> RoomActor {
         let n = room.seats.len();
         let now = Instant::now();
-        let out = Outbox::new(&room.code, shared.metrics.clone());
+        let out = Outbox::new(room.code, shared.metrics.clone());
         let history = History::replayed(&room, &actions);
         let mut actor = RoomActor {
             room,
@@ -149,13 +149,13 @@ impl RoomActor {
             }
         };
         self.out.close_all(reason.0, reason.1);
-        self.shared.registry.list(&self.room.code, None);
+        self.shared.registry.list(self.room.code, None);
         if reason.0 != 1001 {
             // Closed here (idle, or to reload): any node may bring it back
             // on demand. At shutdown the drain lets every lease expire at
             // once instead, so that other nodes take the rooms right away
             // (`run`). A lease already lost is another epoch's: untouched.
-            let (store, code) = (&self.shared.store, &self.room.code);
+            let (store, code) = (&self.shared.store, self.room.code);
             if let Err(e) = store.release_lease(code, self.room.epoch).await {
                 tracing::warn!(room = %code, "cannot release the room's lease: {e}");
             }
@@ -164,7 +164,7 @@ impl RoomActor {
         // closed, then drain what was already queued (answering nothing:
         // the callers see the room as gone and retry with a fresh task).
         self.rx.close();
-        self.shared.registry.remove(&self.room.code);
+        self.shared.registry.remove(self.room.code);
         tracing::debug!(room = %self.room.code, "room task ended: {}", reason.1);
     }
 

@@ -6,8 +6,9 @@ use super::frames::{close, read_error_close, send_error};
 use super::parse::{parse, Parsed};
 use crate::cluster::relay::{self, Link};
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use crate::rooms::Joined;
-use crate::{ids, App, MAX_INPUT_BYTES};
+use crate::{App, MAX_INPUT_BYTES};
 use axum::extract::ws::Message;
 use chowka_protocol::messages::{ClientMsg, ConnectionMsg};
 use futures_util::{Sink, Stream, StreamExt};
@@ -107,6 +108,6 @@ where
 /// Joins the room with this code, as a player with a seat token or as a
 /// spectator: here, or through the node that runs it (`cluster::relay`).
 async fn join(app: &App, room: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
-    let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
-    relay::join(app, &code, token).await
+    let code = RoomCode::parse(room).ok_or_else(Refusal::no_room)?;
+    relay::join(app, code, token).await
 }

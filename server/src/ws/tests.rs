@@ -7,6 +7,7 @@ use super::connection::connection;
 use super::frames::WRITE_DEADLINE;
 use super::hello::HELLO_TIMEOUT;
 use crate::cluster::Cluster;
+use crate::ids::RoomCode;
 use crate::metrics::Metrics;
 use crate::rooms::{Registry, Room, Seat, Settings};
 use crate::store::Store;
@@ -104,7 +105,7 @@ impl Peer {
 /// store; `tune` sets options. The sender stops the server.
 struct Server {
     app: App,
-    code: String,
+    code: RoomCode,
     token: String,
     stop: watch::Sender<bool>,
 }
@@ -140,8 +141,8 @@ impl Server {
             },
             ..Default::default()
         };
-        let room = Room::new(ids::new_code(), setup, Settings::default(), seats).expect("rules");
-        let code = room.code.clone();
+        let room = Room::new(RoomCode::random(), setup, Settings::default(), seats).expect("rules");
+        let code = room.code;
         registry.create(room).await.expect("room created");
         let app = App {
             config: config.clone(),

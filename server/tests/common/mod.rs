@@ -6,6 +6,7 @@
 use chowka_protocol::messages::RoomRequest;
 use chowka_protocol::Overrides;
 use chowka_server::bots::Level;
+use chowka_server::ids::RoomCode;
 use chowka_server::rooms::{Joined, Out, Registry, Room, RoomStub, Seat, Settings};
 use chowka_server::store::{Memory, Store};
 use chowka_server::{ids, ServeOpts};
@@ -20,7 +21,7 @@ pub struct Table {
     pub registry: Registry,
     pub memory: Memory,
     pub stub: RoomStub,
-    pub code: String,
+    pub code: RoomCode,
     /// Seat tokens, by seat (`None` for a computer's or an empty seat).
     pub tokens: Vec<Option<String>>,
     _shutdown: watch::Sender<bool>,
@@ -86,8 +87,9 @@ impl Table {
             },
             ..Default::default()
         };
-        let room = Room::new(ids::new_code(), setup, settings, seats).expect("playable rules");
-        let code = room.code.clone();
+        let room =
+            Room::new(ids::RoomCode::random(), setup, settings, seats).expect("playable rules");
+        let code = room.code;
         let stub = registry.create(room).await.expect("room created");
         Table {
             registry,

@@ -35,6 +35,7 @@ pub(super) use serve::serve_room;
 use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use crate::rooms::{feed, Found, Joined, Out, RoomStub, SeatTaken};
 use crate::App;
 use bytes::Bytes;
@@ -56,7 +57,7 @@ const RETRY_EVERY: Duration = Duration::from_millis(200);
 
 /// Says that the room now runs on this node (just brought back from the
 /// store), so that connections relayed to where it ran before let go.
-pub(super) async fn announce_moved(cluster: &Cluster, code: &str) {
+pub(super) async fn announce_moved(cluster: &Cluster, code: RoomCode) {
     let moved = moved_subject(&cluster.name, code);
     cluster.bus.publish(moved, Bytes::new()).await;
 }
@@ -126,7 +127,7 @@ enum Asked {
     Nobody,
 }
 
-async fn ask(cluster: &Cluster, code: &str, ask: &Ask) -> Result<Asked, Refusal> {
+async fn ask(cluster: &Cluster, code: RoomCode, ask: &Ask) -> Result<Asked, Refusal> {
     let body = serde_json::to_vec(ask).map_err(|e| Refusal::store(e.to_string()))?;
     let request = (cluster.bus).request(ask_subject(&cluster.name, code), body.into());
     match tokio::time::timeout(ASK_TIMEOUT, request).await {
@@ -154,7 +155,11 @@ pub(super) fn unreachable_node(why: String) -> Refusal {
 /// Finds the room with this code and joins it, here or through its node:
 /// waits (up to a lease's time and a little more) while another node holds
 /// its lease and nobody answers for it, until it is taken over.
-pub async fn join(app: &App, code: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
+pub async fn join(
+    app: &App,
+    code: RoomCode,
+    token: Option<String>,
+) -> Result<(Link, Joined), Refusal> {
     let give_up = deadline(&app.cluster);
     loop {
         match app.registry.get(code).await? {
@@ -177,7 +182,7 @@ pub async fn join(app: &App, code: &str, token: Option<String>) -> Result<(Link,
 /// Takes a seat in the room with this code, here or through its node.
 pub async fn take_seat(
     app: &App,
-    code: &str,
+    code: RoomCode,
     name: String,
     seat: Option<u8>,
 ) -> Result<SeatTaken, Refusal> {
@@ -233,7 +238,7 @@ fn refusal(code: &str, message: String) -> Refusal {
 /// `None` when nobody answers for the room there.
 async fn join_there(
     cluster: &Arc<Cluster>,
-    code: &str,
+    code: RoomCode,
     token: Option<String>,
     owner: String,
 ) -> Result<Option<(Link, Joined)>, Refusal> {

@@ -3,6 +3,7 @@
 //! and down (the browser's very text, or a close).
 
 use crate::error::Refusal;
+use crate::ids::RoomCode;
 use crate::rooms::{Out, SeatTaken};
 use bytes::Bytes;
 use chowka_protocol::messages::RoomRequest;
@@ -54,19 +55,19 @@ pub(super) enum Up {
     Leave,
 }
 
-pub(super) fn ask_subject(prefix: &str, code: &str) -> String {
+pub(super) fn ask_subject(prefix: &str, code: RoomCode) -> String {
     format!("{prefix}.room.{code}.ask")
 }
 
-pub(super) fn up_subject(prefix: &str, code: &str, link: &str) -> String {
+pub(super) fn up_subject(prefix: &str, code: RoomCode, link: &str) -> String {
     format!("{prefix}.room.{code}.up.{link}")
 }
 
-pub(super) fn down_subject(prefix: &str, code: &str, link: &str) -> String {
+pub(super) fn down_subject(prefix: &str, code: RoomCode, link: &str) -> String {
     format!("{prefix}.room.{code}.down.{link}")
 }
 
-pub(super) fn moved_subject(prefix: &str, code: &str) -> String {
+pub(super) fn moved_subject(prefix: &str, code: RoomCode) -> String {
     format!("{prefix}.room.{code}.moved")
 }
 

@@ -8,6 +8,7 @@
 
 use super::{Room, Stage};
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use chowka_protocol::{Bytes32, Event, Level, Player, RecordedAction};
 
 /// A change to a room: a player's request, or a deadline that came.
@@ -66,7 +67,7 @@ pub enum Change {
     /// The rematch room was created: the link is saved.
     Rematch {
         /// Its code.
-        code: String,
+        code: RoomCode,
     },
     /// The finished game's record is in the archive.
     Archived,

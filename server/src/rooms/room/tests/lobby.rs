@@ -183,7 +183,7 @@ fn the_start_seats_the_players_in_order_over_the_empty_seats() {
 #[test]
 fn a_rematch_is_the_same_players_at_a_fresh_table_once() {
     let over = finished();
-    let code = || "R3MATCH".to_string();
+    let code = || RoomCode::parse("R3MATCH").unwrap();
     let lobby = lobby(Settings::default());
     let refused = |r: Result<Option<Room>, Refusal>| r.err().map(|r| r.code.as_str());
     assert_eq!(
@@ -204,7 +204,7 @@ fn a_rematch_is_the_same_players_at_a_fresh_table_once() {
     let (linked, effects) = over
         .apply(Change::Rematch { code: code() }, Some(1))
         .unwrap();
-    assert_eq!(linked.rematch.as_deref(), Some("R3MATCH"));
+    assert_eq!(linked.rematch, Some(code()));
     assert_eq!(effects[0], Effect::SaveRoom);
     assert!(linked.rematch_room(Some(0), code()).unwrap().is_none());
 }

@@ -44,55 +44,9 @@ pub mod tournament;
 use chowka_protocol::random::{random_answer, random_turn_action};
 use chowka_protocol::{Action, Game, MoveList, Player};
 use rand::Rng;
-use serde::{Deserialize, Serialize};
 
+pub use chowka_protocol::Level;
 pub use search::Budget;
-
-/// How strong a computer player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Random legal play.
-    Easy,
-    /// A sound heuristic.
-    Medium,
-    /// Searches within a time budget.
-    Hard,
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "easy" => Ok(Level::Easy),
-            "medium" => Ok(Level::Medium),
-            "hard" => Ok(Level::Hard),
-            _ => Err(format!(
-                "unknown computer level {s:?}: use easy, medium or hard"
-            )),
-        }
-    }
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The wire name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The search budget this level plays with in rooms (only `hard`
-    /// searches).
-    pub fn budget(self) -> Budget {
-        Budget::HARD
-    }
-}
 
 /// The action the computer player in `seat` takes now, or `None` when it
 /// is not that seat's to act: it is neither the player to move nor the
@@ -102,7 +56,7 @@ impl Level {
 /// Deterministic for a given `rng` state; `hard` stays within
 /// [`Budget::HARD`].
 pub fn decide<R: Rng>(level: Level, game: &Game, seat: Player, rng: &mut R) -> Option<Action> {
-    decide_with(level, game, seat, rng, level.budget())
+    decide_with(level, game, seat, rng, Budget::HARD)
 }
 
 /// [`decide`] with another search budget (for tests and tournaments).

@@ -84,9 +84,10 @@ pub fn play_game(
         // An open offer is answered at once; the offering player's turn goes on after.
         let seat = game.offer().map_or(game.to_move(), |o| o.to);
         let level = seats[seat as usize];
-        let budget = match level {
-            Level::Hard => hard,
-            l => l.budget(),
+        let budget = if level == Level::Hard {
+            hard
+        } else {
+            Budget::HARD
         };
         let start = Instant::now();
         let action = decide_with(level, &game, seat, &mut rngs[seat as usize], budget)

@@ -22,6 +22,7 @@
 mod action;
 mod board;
 mod game;
+mod level;
 pub mod messages;
 pub mod random;
 mod record;
@@ -35,6 +36,7 @@ pub use game::{
     Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,
     MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
+pub use level::Level;
 pub use record::{Fair, Record, RecordError, RecordedAction, Setup, Verified, VerifyError};
 pub use rules::{
     Entry, Gate, Overrides, Preset, ResolvedPreset, Rules, RulesError, Stranded, BOARD_SIZES,

@@ -5,6 +5,7 @@
 //! server; this isolates the write that every accepted move waits for
 //! (docs/performance.md, "What one SQLite append costs").
 
+use chowka_server::ids::RoomCode;
 use chowka_server::store::Store;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::{Duration, Instant};
@@ -16,13 +17,13 @@ const HISTORY: i64 = 20;
 
 /// A store on a fresh file, every room leased and given its history;
 /// with each room's epoch and next place in its log.
-async fn busy_store(dir: &std::path::Path) -> (Store, Vec<(String, i64, i64)>) {
+async fn busy_store(dir: &std::path::Path) -> (Store, Vec<(RoomCode, i64, i64)>) {
     let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
     let store = Store::connect(&url, 8).await.expect("a SQLite store");
     let mut rooms = Vec::with_capacity(ROOMS);
     for _ in 0..ROOMS {
-        let code = chowka_server::ids::new_code();
-        let epoch = (store.acquire_lease(&code, "bench", 3_600_000).await)
+        let code = RoomCode::random();
+        let epoch = (store.acquire_lease(code, "bench", 3_600_000).await)
             .expect("a lease")
             .expect("a free room");
         rooms.push((code, epoch, 0));
@@ -34,14 +35,14 @@ async fn busy_store(dir: &std::path::Path) -> (Store, Vec<(String, i64, i64)>) {
 }
 
 /// One action for each of `rooms`, all at once; waits until all are durable.
-async fn append_all(store: &Store, rooms: &mut [(String, i64, i64)]) {
+async fn append_all(store: &Store, rooms: &mut [(RoomCode, i64, i64)]) {
     let mut appends = tokio::task::JoinSet::new();
     for (code, epoch, seq) in rooms.iter_mut() {
-        let (store, code, at, epoch) = (store.clone(), code.clone(), *seq, *epoch);
+        let (store, code, at, epoch) = (store.clone(), *code, *seq, *epoch);
         *seq += 1;
         appends.spawn(async move {
             let action = format!(r#"{{"do":"move","pawn":3,"value":4,"n":{at}}}"#);
-            store.append_action(&code, at, &action, at + 1, epoch).await
+            store.append_action(code, at, &action, at + 1, epoch).await
         });
     }
     while let Some(done) = appends.join_next().await {

@@ -7,30 +7,90 @@
 //! the store keeps only its SHA-256, so a leaked database opens no seat.
 
 use rand::Rng;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
+use std::fmt;
 
 /// The characters of room codes.
 pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /// Length of a room code.
 pub const CODE_LEN: usize = 7;
 
-/// A new random room code.
-pub fn new_code() -> String {
-    let mut rng = rand::thread_rng();
-    (0..CODE_LEN)
-        .map(|_| CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())] as char)
-        .collect()
+/// A room code: [`CODE_LEN`] characters of [`CODE_ALPHABET`]. `Copy`, so
+/// it is passed by value; spelled as a string on the wire and in the store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoomCode([u8; CODE_LEN]);
+
+impl RoomCode {
+    /// A new random room code.
+    pub fn random() -> RoomCode {
+        let mut rng = rand::thread_rng();
+        RoomCode(std::array::from_fn(|_| {
+            CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())]
+        }))
+    }
+
+    /// A code as typed by a person, normalized: upper case, without spaces
+    /// and dashes; `None` if it cannot be a room code.
+    pub fn parse(typed: &str) -> Option<RoomCode> {
+        let mut code = [0; CODE_LEN];
+        let mut chars = typed.chars().filter(|c| !matches!(c, ' ' | '-'));
+        for byte in &mut code {
+            let c = chars.next()?.to_ascii_uppercase();
+            *byte = u8::try_from(c).ok().filter(|b| CODE_ALPHABET.contains(b))?;
+        }
+        chars.next().is_none().then_some(RoomCode(code))
+    }
+
+    /// The code as text.
+    pub fn as_str(&self) -> &str {
+        // Only bytes of CODE_ALPHABET, all ASCII, are ever put in.
+        std::str::from_utf8(&self.0).expect("room codes are ASCII")
+    }
 }
 
-/// A code as typed by a person, normalized: upper case, without spaces
-/// and dashes; `None` if it cannot be a room code.
-pub fn normalize_code(typed: &str) -> Option<String> {
-    let code: String = typed
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-'))
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+/// Text that cannot be a room code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotARoomCode;
+
+impl fmt::Display for NotARoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a room code is {CODE_LEN} letters and digits")
+    }
+}
+
+impl std::error::Error for NotARoomCode {}
+
+impl std::str::FromStr for RoomCode {
+    type Err = NotARoomCode;
+    fn from_str(typed: &str) -> Result<RoomCode, NotARoomCode> {
+        RoomCode::parse(typed).ok_or(NotARoomCode)
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for RoomCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for RoomCode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RoomCode, D::Error> {
+        let typed = std::borrow::Cow::<str>::deserialize(d)?;
+        typed.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// A new seat token: 128 random bits as 32 hex characters.
@@ -61,18 +121,39 @@ mod tests {
     #[test]
     fn codes_avoid_look_alike_characters() {
         for _ in 0..1000 {
-            let c = new_code();
-            assert_eq!(c.len(), CODE_LEN);
-            assert!(!c.contains(['0', 'O', '1', 'I', 'l']), "{c}");
+            let c = RoomCode::random();
+            assert_eq!(c.as_str().len(), CODE_LEN);
+            assert!(!c.as_str().contains(['0', 'O', '1', 'I', 'l']), "{c}");
+            assert_eq!(RoomCode::parse(c.as_str()), Some(c));
         }
     }
 
     #[test]
     fn typed_codes_are_normalized() {
-        assert_eq!(normalize_code("k7m-px3q").as_deref(), Some("K7MPX3Q"));
-        assert_eq!(normalize_code("K7MPX30"), None);
-        assert_eq!(normalize_code("K7MPX3"), None);
-        assert_eq!(normalize_code("../etc"), None);
+        let code = |typed: &str| RoomCode::parse(typed).map(|c| c.to_string());
+        assert_eq!(code("k7m-px3q").as_deref(), Some("K7MPX3Q"));
+        assert_eq!(code(" K7M PX3Q ").as_deref(), Some("K7MPX3Q"));
+        assert_eq!(code("K7MPX30"), None, "0 looks like O");
+        assert_eq!(code("K7MPX3I"), None, "I looks like 1");
+        assert_eq!(code("K7MPX3"), None, "too short");
+        assert_eq!(code("K7MPX3QQ"), None, "too long");
+        assert_eq!(code("K7MPX3\u{212A}"), None, "the Kelvin sign is not K");
+        assert_eq!(code("../etc"), None);
+        assert_eq!(
+            "k7mpx3q".parse::<RoomCode>().map(|c| c.to_string()),
+            Ok("K7MPX3Q".into())
+        );
+        assert_eq!("nope".parse::<RoomCode>(), Err(NotARoomCode));
+    }
+
+    #[test]
+    fn codes_are_strings_to_serde() {
+        let c = RoomCode::parse("K7MPX3Q").unwrap();
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(json, "\"K7MPX3Q\"");
+        assert_eq!(serde_json::from_str::<RoomCode>(&json).unwrap(), c);
+        assert_eq!(format!("{c:?}"), "\"K7MPX3Q\"");
+        assert!(serde_json::from_str::<RoomCode>("\"K7MPX30\"").is_err());
     }
 
     #[test]

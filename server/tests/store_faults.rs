@@ -40,13 +40,13 @@ async fn a_refused_write_changes_nothing_and_the_next_try_plays() {
     let got = act(&table, &mut asha).await;
     assert_eq!(errors(&got), ["store_unavailable"]);
     assert_eq!(asha.state, before, "no new state");
-    assert!(table.memory.actions(&table.code).is_empty());
+    assert!(table.memory.actions(table.code).is_empty());
     // The store is back: the same action plays, at the same place in the log.
     table.memory.fail_writes(false);
     let got = act(&table, &mut asha).await;
     assert!(errors(&got).is_empty(), "{got:?}");
     assert!(asha.state["version"].as_u64() > before["version"].as_u64());
-    assert_eq!(table.memory.actions(&table.code).len(), 1);
+    assert_eq!(table.memory.actions(table.code).len(), 1);
 }
 
 #[tokio::test]
@@ -56,11 +56,11 @@ async fn an_action_whose_reply_was_lost_stands_and_play_goes_on() {
     let got = act(&table, &mut asha).await;
     assert!(errors(&got).is_empty(), "the action stands: {got:?}");
     assert!(acted(&asha.state, 0), "and everyone saw it");
-    assert_eq!(table.memory.actions(&table.code).len(), 1);
+    assert_eq!(table.memory.actions(table.code).len(), 1);
     // No collision on the next place in the log.
     let got = act(&table, &mut asha).await;
     assert!(errors(&got).is_empty(), "{got:?}");
-    assert_eq!(table.memory.actions(&table.code).len(), 2);
+    assert_eq!(table.memory.actions(table.code).len(), 2);
 }
 
 #[tokio::test]
@@ -75,7 +75,7 @@ async fn a_seat_whose_reply_was_lost_is_taken() {
     let taken = table.stub.take_seat("Ravi".into(), None).await.unwrap();
     let taken = taken.expect("the seat is taken although the reply was lost");
     assert_eq!(taken.seat, 1);
-    let row = table.memory.room(&table.code).unwrap();
+    let row = table.memory.room(table.code).unwrap();
     assert!(row.seats.contains("Ravi"));
 }
 
@@ -86,7 +86,7 @@ fn seed(b: u8) -> Value {
 
 /// The room's stored fair section (JSON).
 fn stored_fair(table: &Table) -> String {
-    let row = table.memory.room(&table.code).expect("the room is stored");
+    let row = table.memory.room(table.code).expect("the room is stored");
     row.fair.expect("a started game has its seeds stored")
 }
 

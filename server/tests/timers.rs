@@ -145,7 +145,7 @@ async fn an_idle_room_closes_and_reopens_from_the_store_with_nothing_lost() {
     assert_eq!(table.registry.len(), 0);
     // Coming back reopens it from the store, just as it was left, with a
     // new version so that an action sent on the old state is refused.
-    let Ok(Found::Here(stub)) = table.registry.get(&table.code).await else {
+    let Ok(Found::Here(stub)) = table.registry.get(table.code).await else {
         panic!("reopens here");
     };
     let token = table.tokens[0].clone();
@@ -188,22 +188,22 @@ async fn a_failed_archive_write_is_tried_again_five_seconds_later() {
     }
     assert_eq!(asha.state["room"]["status"], "finished");
     assert!(
-        table.memory.game(&table.code).is_none(),
+        table.memory.game(table.code).is_none(),
         "the archive failed"
     );
     // The store is back; the retry comes five seconds after the failure.
     table.memory.fail_archives(false);
     advance(ms(4_999)).await;
     settle().await;
-    assert!(table.memory.game(&table.code).is_none(), "not retried yet");
+    assert!(table.memory.game(table.code).is_none(), "not retried yet");
     advance(ms(1)).await;
     settle().await;
     let game = table
         .memory
-        .game(&table.code)
+        .game(table.code)
         .expect("archived on the retry");
     assert_eq!(
         game.actions as usize,
-        table.memory.actions(&table.code).len()
+        table.memory.actions(table.code).len()
     );
 }

@@ -72,7 +72,7 @@ impl TestServer {
         // a node of its own there, not one "local" node taking the others'
         // rooms (a node alone takes back its own rooms on restart).
         if opts.store.database_url.is_some() && opts.cluster.node.is_none() {
-            opts.cluster.node = Some(format!("test-{}", chowka_server::ids::new_code()));
+            opts.cluster.node = Some(format!("test-{}", chowka_server::ids::RoomCode::random()));
         }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

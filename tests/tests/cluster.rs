@@ -47,7 +47,9 @@ struct Nodes {
 impl Nodes {
     async fn start(n: usize, db: &str, nats: &str) -> Nodes {
         let db = FreshDatabase::create(db).await.expect("a fresh database");
-        let run = chowka_server::ids::new_code().to_lowercase();
+        let run = chowka_server::ids::RoomCode::random()
+            .as_str()
+            .to_lowercase();
         // A cluster of its own: tests running side by side share NATS.
         let cluster = format!("test-{run}");
         let mut nodes = Vec::new();
@@ -417,7 +419,9 @@ async fn two_in_process(
     nats: &str,
     tune: impl Fn(&mut chowka_server::ServeOpts),
 ) -> (chowka_tests::TestServer, chowka_tests::TestServer) {
-    let run = chowka_server::ids::new_code().to_lowercase();
+    let run = chowka_server::ids::RoomCode::random()
+        .as_str()
+        .to_lowercase();
     let start = |i: usize| {
         let (url, nats, node) = (db.url.clone(), nats.to_string(), format!("p{i}-{run}"));
         let cluster = format!("test-{run}");

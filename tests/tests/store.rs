@@ -3,6 +3,7 @@
 //! TEST_DATABASE_URL (`.ci/run` runs them), there also through a proxy that
 //! loses the reply to a commit.
 
+use chowka_server::ids::RoomCode;
 use chowka_server::store::{GameRow, RoomRow, Store, StoreError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
@@ -14,9 +15,9 @@ use tokio::sync::Mutex;
 
 async fn exercise(store: &Store) {
     store.ping().await.unwrap();
-    let code = chowka_server::ids::new_code();
+    let code = RoomCode::random();
     let room = RoomRow {
-        code: code.clone(),
+        code: code.to_string(),
         status: "lobby".into(),
         setup: "{}".into(),
         seats: "[]".into(),
@@ -29,7 +30,7 @@ async fn exercise(store: &Store) {
     store.create_room(&room).await.unwrap();
     assert!(store.create_room(&room).await.is_err(), "codes are unique");
     let epoch = store
-        .acquire_lease(&code, "n1", 5000)
+        .acquire_lease(code, "n1", 5000)
         .await
         .unwrap()
         .unwrap();
@@ -41,31 +42,31 @@ async fn exercise(store: &Store) {
     playing.fair = Some("{\"scheme\":\"chowka-fair/1\"}".into());
     store.save_room(&playing, epoch).await.unwrap();
     store
-        .append_action(&code, 0, "{\"do\":\"throw\",\"value\":3}", 3, epoch)
+        .append_action(code, 0, "{\"do\":\"throw\",\"value\":3}", 3, epoch)
         .await
         .unwrap();
     store
-        .append_action(&code, 1, "{\"do\":\"skip\"}", 4, epoch)
+        .append_action(code, 1, "{\"do\":\"skip\"}", 4, epoch)
         .await
         .unwrap();
     assert!(
-        store.append_action(&code, 1, "{}", 5, epoch).await.is_err(),
+        store.append_action(code, 1, "{}", 5, epoch).await.is_err(),
         "one writer per seq"
     );
-    let loaded = store.load_room(&code).await.unwrap().unwrap();
+    let loaded = store.load_room(code).await.unwrap().unwrap();
     assert_eq!(loaded.row, playing);
     assert_eq!(loaded.actions.len(), 2);
     assert_eq!(loaded.last_version, 4);
-    let peeked = store.peek_room(&code).await.unwrap().unwrap();
+    let peeked = store.peek_room(code).await.unwrap().unwrap();
     assert_eq!((peeked.last_version, peeked.actions.len()), (4, 0));
-    store.raise_version(&code, 10).await.unwrap();
-    store.raise_version(&code, 7).await.unwrap();
-    let raised = store.peek_room(&code).await.unwrap().unwrap();
+    store.raise_version(code, 10).await.unwrap();
+    store.raise_version(code, 7).await.unwrap();
+    let raised = store.peek_room(code).await.unwrap().unwrap();
     assert_eq!(raised.row.version, 10, "a version is raised, never lowered");
     assert!(store.unfinished_rooms().await.unwrap().contains(&code));
     let finished_at = chowka_server::store::now_ms();
     let game = GameRow {
-        id: code.clone(),
+        id: code.to_string(),
         finished_at,
         preset: "chowka-bhara".into(),
         board: 5,
@@ -78,17 +79,18 @@ async fn exercise(store: &Store) {
     done.status = "finished".into();
     store.finish(&done, &game, epoch).await.unwrap();
     assert!(!store.unfinished_rooms().await.unwrap().contains(&code));
-    assert_eq!(store.game(&code).await.unwrap().unwrap(), game);
+    assert_eq!(store.game(code).await.unwrap().unwrap(), game);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
-    assert!(list.iter().any(|g| g.id == code));
+    assert!(list.iter().any(|g| g.id == code.as_str()));
     // A private room's game is kept, reachable by its id, never listed.
+    let private_code = RoomCode::random();
     let private = RoomRow {
-        code: chowka_server::ids::new_code(),
+        code: private_code.to_string(),
         settings: "{\"public\":false}".into(),
         ..room.clone()
     };
     store.create_room(&private).await.unwrap();
-    let private_epoch = (store.acquire_lease(&private.code, "n1", 5000).await)
+    let private_epoch = (store.acquire_lease(private_code, "n1", 5000).await)
         .unwrap()
         .unwrap();
     let secret = GameRow {
@@ -100,21 +102,21 @@ async fn exercise(store: &Store) {
         ..private.clone()
     };
     store.finish(&done, &secret, private_epoch).await.unwrap();
-    assert_eq!(store.game(&private.code).await.unwrap().unwrap(), secret);
+    assert_eq!(store.game(private_code).await.unwrap().unwrap(), secret);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
     assert!(
         !list.iter().any(|g| g.id == private.code),
         "private games are not listed"
     );
-    assert!(store.load_room("NOPE").await.unwrap().is_none());
+    assert!(store.load_room(RoomCode::random()).await.unwrap().is_none());
 }
 
 /// Leases: one node at a time holds a room, each hand-over raises the
 /// epoch, and a write under an old epoch is refused (the fence).
 async fn leases(store: &Store) {
-    let code = chowka_server::ids::new_code();
+    let code = RoomCode::random();
     let room = RoomRow {
-        code: code.clone(),
+        code: code.to_string(),
         status: "playing".into(),
         setup: "{}".into(),
         seats: "[]".into(),
@@ -126,21 +128,21 @@ async fn leases(store: &Store) {
     };
     store.create_room(&room).await.unwrap();
     let first = store
-        .acquire_lease(&code, "n1", 60_000)
+        .acquire_lease(code, "n1", 60_000)
         .await
         .unwrap()
         .unwrap();
     assert_eq!(
-        store.acquire_lease(&code, "n2", 60_000).await.unwrap(),
+        store.acquire_lease(code, "n2", 60_000).await.unwrap(),
         None,
         "held by n1"
     );
-    let lease = store.lease(&code).await.unwrap().unwrap();
+    let lease = store.lease(code).await.unwrap().unwrap();
     assert_eq!(
         (lease.owner.as_str(), lease.epoch, lease.live),
         ("n1", first, true)
     );
-    let here = [code.clone()];
+    let here = [code];
     let renewed = store.renew_leases("n1", 60_000, &here).await.unwrap();
     assert!(renewed.contains(&code));
     let renewed = store.renew_leases("n1", 60_000, &[]).await.unwrap();
@@ -150,7 +152,7 @@ async fn leases(store: &Store) {
     );
     assert!(!store.lost_rooms("n2", 1000).await.unwrap().contains(&code));
     store
-        .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
+        .append_action(code, 0, "{\"do\":\"skip\"}", 2, first)
         .await
         .unwrap();
     // n1 is lost (its lease runs out): n2 takes the room with a higher epoch.
@@ -165,34 +167,34 @@ async fn leases(store: &Store) {
         "an expired lease is not renewed"
     );
     let second = store
-        .acquire_lease(&code, "n2", 60_000)
+        .acquire_lease(code, "n2", 60_000)
         .await
         .unwrap()
         .unwrap();
     assert!(second > first);
     // n1 wakes up and writes under its old epoch: refused, nothing written.
     let late = store
-        .append_action(&code, 1, "{\"do\":\"throw\",\"value\":3}", 3, first)
+        .append_action(code, 1, "{\"do\":\"throw\",\"value\":3}", 3, first)
         .await;
     assert!(late.as_ref().is_err_and(|e| e.is_fenced()), "{late:?}");
-    assert_eq!(store.action_at(&code, 1).await.unwrap(), None);
+    assert_eq!(store.action_at(code, 1).await.unwrap(), None);
     let saved = store.save_room(&room, first).await;
     assert!(saved.as_ref().is_err_and(|e| e.is_fenced()), "{saved:?}");
     // A retry of an action n1 did write still stands: it is in the log.
     store
-        .append_action(&code, 0, "{\"do\":\"skip\"}", 2, first)
+        .append_action(code, 0, "{\"do\":\"skip\"}", 2, first)
         .await
         .unwrap();
     store
-        .append_action(&code, 1, "{\"do\":\"skip\"}", 3, second)
+        .append_action(code, 1, "{\"do\":\"skip\"}", 3, second)
         .await
         .unwrap();
     store.save_room(&room, second).await.unwrap();
     // Released when n2 closes it: not lost, free for any node.
-    store.release_lease(&code, second).await.unwrap();
+    store.release_lease(code, second).await.unwrap();
     assert!(!store.lost_rooms("n2", 1000).await.unwrap().contains(&code));
     let third = store
-        .acquire_lease(&code, "n1", 60_000)
+        .acquire_lease(code, "n1", 60_000)
         .await
         .unwrap()
         .unwrap();
@@ -255,7 +257,7 @@ async fn the_store_works_on_sqlite() {
 /// Many rooms appending at once: every action lands in order, the
 /// Takes the lease of room `code` and appends `n` numbered skips to its
 /// log, one after another.
-async fn append_skips(store: &Store, code: &str, n: i64) {
+async fn append_skips(store: &Store, code: RoomCode, n: i64) {
     let epoch = store
         .acquire_lease(code, "n1", 60_000)
         .await
@@ -273,14 +275,14 @@ async fn append_skips(store: &Store, code: &str, n: i64) {
 /// writes are grouped, a repeated action stands and a different action at
 /// a taken place is refused, even when both are in the same group.
 async fn group_commit(store: &Store) {
-    let rooms: Vec<String> = (0..100).map(|_| chowka_server::ids::new_code()).collect();
+    let rooms: Vec<RoomCode> = (0..100).map(|_| RoomCode::random()).collect();
     let (before, _) = store.group_commits();
     let mut tasks = Vec::new();
     for code in &rooms {
-        let (store, code) = (store.clone(), code.clone());
-        tasks.push(tokio::spawn(async move {
-            append_skips(&store, &code, 10).await
-        }));
+        let (store, code) = (store.clone(), *code);
+        tasks.push(tokio::spawn(
+            async move { append_skips(&store, code, 10).await },
+        ));
     }
     for t in tasks {
         t.await.unwrap();
@@ -291,7 +293,7 @@ async fn group_commit(store: &Store) {
         "1,000 appends from 100 rooms at once took {} commits",
         batches - before
     );
-    for code in &rooms {
+    for &code in &rooms {
         let mut expected = Vec::new();
         for seq in 0..10 {
             expected.push(format!("{{\"do\":\"skip\",\"n\":{seq}}}"));
@@ -309,7 +311,7 @@ async fn group_commit(store: &Store) {
     // has two writers, which may commit in either order): whichever action
     // went in first stands, for every append of it, and the other is
     // refused.
-    let code = &rooms[0];
+    let code = rooms[0];
     let epoch = store.lease(code).await.unwrap().unwrap().epoch;
     let (same, other) = ("{\"do\":\"throw\",\"value\":2}", "{\"do\":\"skip\"}");
     let (a, b, c) = tokio::join!(
@@ -359,14 +361,14 @@ async fn sqlite_checkpoints_beside_the_action_writer() {
     let store = Store::connect(&format!("sqlite://{}?mode=rwc", file.display()), 2)
         .await
         .unwrap();
-    let code = chowka_server::ids::new_code();
-    append_skips(&store, &code, 20).await;
+    let code = RoomCode::random();
+    append_skips(&store, code, 20).await;
     let in_file = || async {
         let url = format!("sqlite://{}?immutable=true", file.display());
         let mut conn = SqliteConnection::connect(&url).await.unwrap();
         // Until the first checkpoint even the tables are in the log only.
         let n: Result<i64, _> = sqlx::query_scalar("SELECT count(*) FROM actions WHERE room = $1")
-            .bind(&code)
+            .bind(code.as_str())
             .fetch_one(&mut conn)
             .await;
         n.unwrap_or(0)
@@ -626,7 +628,11 @@ async fn an_action_whose_commit_reply_is_lost_stands_on_postgres() {
 
     // A new server on the database itself finds what the players saw.
     let stored = Store::connect(&url, 1).await.unwrap();
-    let loaded = stored.load_room(&code).await.unwrap().expect("room stored");
+    let loaded = stored
+        .load_room(code.parse().unwrap())
+        .await
+        .unwrap()
+        .expect("room stored");
     assert_eq!(
         loaded.actions.len() as u64,
         acknowledged,

@@ -3,7 +3,7 @@
 
 use crate::edge::bad_query;
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::RoomCode;
 use crate::limits::{Limited, Limits};
 use crate::store::Store;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -106,9 +106,9 @@ pub async fn game(
     limits.check(Limited::Lookups, peer, &headers).await?;
     let Path(id) = id.map_err(bad_query)?;
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
-    let id = ids::normalize_code(&id).ok_or_else(no_game)?;
+    let id = RoomCode::parse(&id).ok_or_else(no_game)?;
     let row = store
-        .game(&id)
+        .game(id)
         .await
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;

@@ -6,7 +6,7 @@ use crate::cluster::relay;
 use crate::cluster::Cluster;
 use crate::edge::{bad_query, check_name, read_json};
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::{self, RoomCode};
 use crate::limits::{Limited, Limits};
 use crate::metrics::Metrics;
 use crate::rooms::{CreateError, Listing, Registry, Room, Seat, Settings};
@@ -92,7 +92,7 @@ pub struct CreateRoom {
 #[derive(Debug, Serialize)]
 pub struct SeatAnswer {
     /// Room code.
-    pub code: String,
+    pub code: RoomCode,
     /// The seat taken.
     pub seat: u8,
     /// The seat token.
@@ -167,11 +167,11 @@ pub async fn create_room(
         turn_clock: req.turn_clock,
         takeover,
     };
-    let mut room = Room::new(ids::new_code(), setup, settings, seats)?;
+    let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {
         room.begin(crate::rooms::server_seed())?;
     }
-    let code = room.code.clone();
+    let code = room.code;
     let stub = registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
         CreateError::Store(e) => Refusal::store(e),
@@ -215,8 +215,8 @@ pub async fn room(
 ) -> Result<Json<crate::rooms::Details>, Refusal> {
     limits.check(Limited::Lookups, peer, &headers).await?;
     let Path(code) = code.map_err(bad_query)?;
-    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
-    registry.details(&code).await.map(Json)
+    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
+    registry.details(code).await.map(Json)
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.
@@ -246,9 +246,9 @@ pub async fn take_seat(
     let req: TakeSeat = read_json(&headers, body).await?;
     let name = check_name(&req.name)?;
     limits.check(Limited::Seats, peer, &headers).await?;
-    let code = ids::normalize_code(&code).ok_or_else(Refusal::no_room)?;
+    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
     // Here, or through the node that runs the room.
-    let t = relay::take_seat(&registry, &cluster, &code, name, req.seat).await?;
+    let t = relay::take_seat(&registry, &cluster, code, name, req.seat).await?;
     Ok((
         StatusCode::CREATED,
         Json(SeatAnswer {

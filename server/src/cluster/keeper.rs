@@ -8,6 +8,7 @@
 //! back every unfinished room ([`Cluster::restore`]).
 
 use super::{stopped, Cluster};
+use crate::ids::RoomCode;
 use crate::rooms::Registry;
 use crate::store::{Store, StoreError};
 use futures_util::StreamExt;
@@ -38,7 +39,7 @@ async fn renew(
     match (store.renew_leases(&cluster.node, cluster.lease_ms, &running)).await {
         Ok(rooms) => {
             *renewed_at = asked_at;
-            let held: HashSet<String> = rooms.into_iter().collect();
+            let held: HashSet<RoomCode> = rooms.into_iter().collect();
             registry.keep_only(&held, asked_at.into_std());
         }
         Err(e) => {
@@ -89,9 +90,9 @@ pub async fn keep_leases(
         match store.lost_rooms(&cluster.node, SWEEP_BATCH).await {
             Ok(codes) => {
                 // Side by side: each waits on the database, not the CPU.
-                let take = |code: String| {
+                let take = |code: RoomCode| {
                     let registry = registry.clone();
-                    async move { registry.take_over(&code).await }
+                    async move { registry.take_over(code).await }
                 };
                 futures_util::stream::iter(codes)
                     .for_each_concurrent(SWEEP_AT_ONCE, take)

@@ -33,6 +33,7 @@ pub use keeper::keep_leases;
 pub use peers::{run as hear_peers, Holdings, Peer, Report};
 
 use crate::config::ClusterOpts;
+use crate::ids::RoomCode;
 use crate::limits::Limited;
 use crate::metrics;
 use crate::rooms::{Directory, Listing, RoomStub};
@@ -225,12 +226,12 @@ impl Directory for Cluster {
         self.lease_ms
     }
 
-    fn started(self: Arc<Self>, code: String, stub: RoomStub) {
+    fn started(self: Arc<Self>, code: RoomCode, stub: RoomStub) {
         self.clone()
             .spawn_among_others(relay::serve_room(self, code, stub));
     }
 
-    fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()> {
+    fn moved(&self, code: RoomCode) -> BoxFuture<'_, ()> {
         Box::pin(relay::announce_moved(self, code))
     }
 
@@ -323,5 +324,5 @@ pub fn default_node_name() -> String {
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "node".into());
-    format!("{host}-{}", crate::ids::new_code().to_lowercase())
+    format!("{host}-{}", RoomCode::random().as_str().to_lowercase())
 }

@@ -22,7 +22,7 @@
 use crate::bots::Level;
 use crate::edge::bad_query;
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::RoomCode;
 use crate::limits::{Limited, Limits};
 use crate::rooms::Seat;
 use crate::store::Store;
@@ -251,11 +251,11 @@ async fn asked(
     code: Result<Path<String>, PathRejection>,
     q: Result<Query<ReplayQuery>, QueryRejection>,
     unknown: fn() -> Refusal,
-) -> Result<(String, ReplayQuery), Refusal> {
+) -> Result<(RoomCode, ReplayQuery), Refusal> {
     limits.check(Limited::Lookups, peer, headers).await?;
     let Path(code) = code.map_err(bad_query)?;
     let Query(q) = q.map_err(bad_query)?;
-    let code = ids::normalize_code(&code).ok_or_else(unknown)?;
+    let code = RoomCode::parse(&code).ok_or_else(unknown)?;
     Ok((code, q))
 }
 
@@ -271,10 +271,11 @@ pub async fn game_replay(
 ) -> Result<Json<Replay>, Refusal> {
     let no_game = || Refusal::new(ErrorCode::NoSuchGame);
     let (id, q) = asked(&limits, peer, &headers, id, q, no_game).await?;
-    let row = (store.game(&id).await)
+    let row = (store.game(id).await)
         .map_err(Refusal::store)?
         .ok_or_else(no_game)?;
-    let record: Record = serde_json::from_str(&row.record).map_err(|e| unreadable(&id, e))?;
+    let record: Record =
+        serde_json::from_str(&row.record).map_err(|e| unreadable(id.as_str(), e))?;
     let source = Source {
         id: row.id,
         live: false,
@@ -302,7 +303,7 @@ pub async fn room_replay(
     q: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Replay>, Refusal> {
     let (code, q) = asked(&limits, peer, &headers, code, q, Refusal::no_room).await?;
-    let loaded = (store.load_room(&code).await)
+    let loaded = (store.load_room(code).await)
         .map_err(Refusal::store)?
         .ok_or_else(Refusal::no_room)?;
     let row = loaded.row;
@@ -310,12 +311,14 @@ pub async fn room_replay(
     if status == Some(RoomStatus::Lobby) {
         return Err(ErrorCode::NotPlaying.into());
     }
-    let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| unreadable(&code, e))?;
-    let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| unreadable(&code, e))?;
+    let setup: Setup =
+        serde_json::from_str(&row.setup).map_err(|e| unreadable(code.as_str(), e))?;
+    let seats: Vec<Seat> =
+        serde_json::from_str(&row.seats).map_err(|e| unreadable(code.as_str(), e))?;
     let actions = (loaded.actions.iter())
         .map(|a| serde_json::from_str::<RecordedAction>(a))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| unreadable(&code, e))?;
+        .map_err(|e| unreadable(code.as_str(), e))?;
     let source = Source {
         id: row.code,
         live: status == Some(RoomStatus::Playing),

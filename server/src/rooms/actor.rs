@@ -11,11 +11,11 @@ use super::history::History;
 use super::outbox::Outbox;
 use super::room::{Change, Room};
 use super::timers::{Due, Timers};
-use super::{Cmd, Joined, Request, Shared};
+use super::{Cmd, Joined, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::limits::RateLimit;
-use chowka_protocol::messages::{ServerMsg, MAX_CHAT_CHARS};
+use chowka_protocol::messages::{ChatText, RoomRequest, ServerMsg};
 use chowka_protocol::{Player, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -77,7 +77,7 @@ impl RoomActor {
     ) -> RoomActor {
         let n = room.seats.len();
         let now = Instant::now();
-        let out = Outbox::new(&room.code, shared.metrics.clone());
+        let out = Outbox::new(room.code, shared.metrics.clone());
         let history = History::replayed(&room, &actions);
         let mut actor = RoomActor {
             room,
@@ -149,13 +149,13 @@ impl RoomActor {
             }
         };
         self.out.close_all(reason.0, reason.1);
-        self.shared.registry.list(&self.room.code, None);
+        self.shared.registry.list(self.room.code, None);
         if reason.0 != 1001 {
             // Closed here (idle, or to reload): any node may bring it back
             // on demand. At shutdown the drain lets every lease expire at
             // once instead, so that other nodes take the rooms right away
             // (`run`). A lease already lost is another epoch's: untouched.
-            let (store, code) = (&self.shared.store, &self.room.code);
+            let (store, code) = (&self.shared.store, self.room.code);
             if let Err(e) = store.release_lease(code, self.room.epoch).await {
                 tracing::warn!(room = %code, "cannot release the room's lease: {e}");
             }
@@ -164,7 +164,7 @@ impl RoomActor {
         // closed, then drain what was already queued (answering nothing:
         // the callers see the room as gone and retry with a fresh task).
         self.rx.close();
-        self.shared.registry.remove(&self.room.code);
+        self.shared.registry.remove(self.room.code);
         tracing::debug!(room = %self.room.code, "room task ended: {}", reason.1);
     }
 
@@ -318,20 +318,20 @@ impl RoomActor {
         &mut self,
         conn: u64,
         seat: Option<Player>,
-        msg: Request,
+        msg: RoomRequest,
         at: Instant,
     ) -> Result<(), Refusal> {
         match msg {
-            Request::Chat { text } => self.chat(seat, &text),
-            Request::Act { version, action } => {
+            RoomRequest::Chat { text } => self.chat(seat, &text),
+            RoomRequest::Act { version, action } => {
                 let (seat, action) = self.room.check_act(seat, version, &action)?;
                 self.act(seat, action, true, at).await
             }
-            Request::Start => {
+            RoomRequest::Start => {
                 let server_seed = super::seeds::server_seed();
                 self.change(Change::Start { server_seed }, seat).await
             }
-            Request::SetBot {
+            RoomRequest::SetBot {
                 seat: target,
                 level,
             } => {
@@ -344,26 +344,21 @@ impl RoomActor {
                 )
                 .await
             }
-            Request::Rematch => self.rematch(conn, seat).await,
-            Request::StandIn { seat: target } => {
+            RoomRequest::Rematch => self.rematch(conn, seat).await,
+            RoomRequest::StandIn { seat: target } => {
                 self.change(Change::StandIn { seat: target }, seat).await
             }
-            Request::TakeBack => self.change(Change::TakeBack, seat).await,
-            Request::Remove { seat: target } => {
+            RoomRequest::TakeBack => self.change(Change::TakeBack, seat).await,
+            RoomRequest::Remove { seat: target } => {
                 self.change(Change::Remove { seat: target }, seat).await
             }
-            Request::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
-            Request::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
+            RoomRequest::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
+            RoomRequest::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
         }
     }
 
-    fn chat(&mut self, seat: Option<Player>, text: &str) -> Result<(), Refusal> {
+    fn chat(&mut self, seat: Option<Player>, text: &ChatText) -> Result<(), Refusal> {
         let seat = seat.ok_or(ErrorCode::NotSeated)?;
-        let text = text.trim();
-        let n = text.chars().count();
-        if n == 0 || n > MAX_CHAT_CHARS {
-            return Err(ErrorCode::BadChat.into());
-        }
         if !self.chat_rate.allow() {
             return Err(Refusal::with(
                 ErrorCode::RateLimited,
@@ -371,7 +366,7 @@ impl RoomActor {
             ));
         }
         // Control characters could fake line breaks or hide text.
-        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text: String = text.as_str().chars().filter(|c| !c.is_control()).collect();
         let name = self.room.seats[seat as usize].shown_name();
         self.history.chat(Some(seat), &name, &text);
         self.out.to_all(&ServerMsg::Chat {

@@ -8,7 +8,7 @@ use super::actor::RoomActor;
 use super::room::{Change, Effect, Room};
 use super::{CreateError, SeatTaken};
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::{self, RoomCode};
 use crate::store::{now_ms, GameRow, StoreError};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{Action, Player, Record, RecordedAction};
@@ -129,7 +129,7 @@ impl RoomActor {
         // The version and the seeds tell the two rows apart: every change
         // of the row moves one of them.
         let before = self.room.row()?;
-        match store.peek_room(&row.code).await {
+        match store.peek_room(self.room.code).await {
             Ok(Some(s)) if (s.row.version, &s.row.fair) == (row.version, &row.fair) => Ok(()),
             Ok(Some(s)) if (s.row.version, &s.row.fair) == (before.version, &before.fair) => Err(e),
             Ok(_) => Err(self.reload("another row is stored in its place")),
@@ -139,7 +139,7 @@ impl RoomActor {
 
     async fn append(&mut self, next: &Room, recorded: &RecordedAction) -> Result<(), StoreError> {
         let store = self.shared.store.clone();
-        let code = &next.code;
+        let code = next.code;
         let seq = self.actions.len() as i64;
         // Nothing is written if the action cannot be: the change is refused.
         let json = crate::store::to_json("an action", recorded)?;
@@ -231,7 +231,7 @@ impl RoomActor {
             .unwrap_or_default();
         self.carry_out(next).await?;
         Ok(SeatTaken {
-            code: self.room.code.clone(),
+            code: self.room.code,
             seat,
             token,
             room: self.room_view(),
@@ -243,17 +243,16 @@ impl RoomActor {
     /// cannot be saved, the new room is left unlinked: a lobby nobody is
     /// told of, given up with the other stale lobbies.
     pub(super) async fn rematch(&mut self, conn: u64, seat: Option<Player>) -> Result<(), Refusal> {
-        let Some(next) = self.room.rematch_room(seat, ids::new_code())? else {
+        let Some(next) = self.room.rematch_room(seat, RoomCode::random())? else {
             self.out.to(conn, &self.state_for(seat, Vec::new()));
             return Ok(());
         };
-        let code = next.code.clone();
+        let code = next.code;
         (self.shared.registry.create(next).await).map_err(|e| match e {
             CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
             CreateError::Store(e) => Refusal::store(e),
         })?;
-        self.change(Change::Rematch { code: code.clone() }, seat)
-            .await?;
+        self.change(Change::Rematch { code }, seat).await?;
         tracing::info!(room = %self.room.code, rematch = %code, "rematch created");
         Ok(())
     }
@@ -272,7 +271,7 @@ impl RoomActor {
         record.result = Some(game.outcome());
         // The game is over: its seeds are revealed for anyone to check.
         record.fair = play.fair.as_deref().cloned();
-        let rows = GameRow::finished(self.room.code.clone(), rules, &record)
+        let rows = GameRow::finished(self.room.code.to_string(), rules, &record)
             .and_then(|game| Ok((self.room.row()?, game)));
         let finished = match rows {
             Ok((mut room, row)) => {

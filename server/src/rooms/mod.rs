@@ -51,6 +51,6 @@ pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{CreateError, Directory, Found, Registry, Shared};
 pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
 pub use seeds::server_seed;
-pub use stub::{channel, Cmd, Joined, Request, RoomStub};
+pub use stub::{channel, Cmd, Joined, RoomStub};
 pub use timers::{Due, Timers};
 pub use views::{Details, Listing, SeatTaken};

@@ -5,6 +5,7 @@
 //! having missed some; once it has caught up it asks for a fresh full
 //! state (a resync), which goes to it alone.
 
+use crate::ids::RoomCode;
 use crate::metrics::Metrics;
 use axum::extract::ws::Utf8Bytes;
 use chowka_protocol::messages::ServerMsg;
@@ -104,16 +105,16 @@ pub struct Outbox {
     /// Where dropped messages are counted.
     metrics: Arc<Metrics>,
     /// The room code, for logs.
-    code: String,
+    code: RoomCode,
 }
 
 impl Outbox {
     /// An outbox for the room `code`.
-    pub fn new(code: &str, metrics: Arc<Metrics>) -> Outbox {
+    pub fn new(code: RoomCode, metrics: Arc<Metrics>) -> Outbox {
         Outbox {
             outlets: HashMap::new(),
             metrics,
-            code: code.to_string(),
+            code,
         }
     }
 
@@ -194,7 +195,7 @@ mod tests {
     #[test]
     fn a_full_queue_drops_for_that_connection_alone_and_asks_for_a_resync() {
         let metrics = Arc::new(Metrics::default());
-        let mut out = Outbox::new("K7MPX3Q", metrics.clone());
+        let mut out = Outbox::new(RoomCode::parse("K7MPX3Q").unwrap(), metrics.clone());
         let mut slow = out.open(1);
         let mut quick = out.open(2);
         for _ in 0..CONN_QUEUE + 10 {

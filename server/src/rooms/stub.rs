@@ -7,9 +7,8 @@ use super::room::Room;
 use super::views::{Details, SeatTaken};
 use super::Shared;
 use crate::error::Refusal;
-use chowka_protocol::messages::ClientMsg;
-use chowka_protocol::{ActionRequest, Bytes32, Player, RecordedAction};
-use serde::{Deserialize, Serialize};
+use chowka_protocol::messages::RoomRequest;
+use chowka_protocol::RecordedAction;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -26,76 +25,6 @@ pub struct Joined {
     /// The connection's own queue of messages from the room; opened
     /// before the welcome was sent, so nothing after it is missed.
     pub out: Mailbox,
-}
-
-/// What a connection may ask of its room: a [`ClientMsg`] other than
-/// `hello` and `ping`, which the connection answers itself. Serialized
-/// only between nodes, for a relayed connection (`cluster::relay`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Request {
-    /// Play an action on the state of this version.
-    Act {
-        /// The state version the client saw.
-        version: u64,
-        /// The action.
-        action: ActionRequest,
-    },
-    /// Say something to the room.
-    Chat {
-        /// The text, not yet checked.
-        text: String,
-    },
-    /// The host starts the game.
-    Start,
-    /// The host puts a computer in a seat, or empties it.
-    SetBot {
-        /// Seat.
-        seat: Player,
-        /// The level's name, not yet checked, or `None`.
-        level: Option<String>,
-    },
-    /// A rematch after the game.
-    Rematch,
-    /// The host hands another person's seat to a computer mid-game.
-    StandIn {
-        /// Seat.
-        seat: Player,
-    },
-    /// A player takes their seat back from the computer playing it.
-    TakeBack,
-    /// The host empties a seat in the lobby.
-    Remove {
-        /// Seat.
-        seat: Player,
-    },
-    /// A person gives up their seat in the lobby.
-    LeaveSeat,
-    /// A seated player's seed for the game's fair throws.
-    Seed {
-        /// The seed.
-        seed: Bytes32,
-    },
-}
-
-impl TryFrom<ClientMsg> for Request {
-    /// `hello` and `ping`, given back.
-    type Error = ClientMsg;
-
-    fn try_from(msg: ClientMsg) -> Result<Request, ClientMsg> {
-        Ok(match msg {
-            ClientMsg::Act { version, action } => Request::Act { version, action },
-            ClientMsg::Chat { text } => Request::Chat { text },
-            ClientMsg::Start => Request::Start,
-            ClientMsg::SetBot { seat, level } => Request::SetBot { seat, level },
-            ClientMsg::Rematch => Request::Rematch,
-            ClientMsg::StandIn { seat } => Request::StandIn { seat },
-            ClientMsg::TakeBack => Request::TakeBack,
-            ClientMsg::Remove { seat } => Request::Remove { seat },
-            ClientMsg::LeaveSeat => Request::LeaveSeat,
-            ClientMsg::Seed { seed } => Request::Seed { seed },
-            other @ (ClientMsg::Hello { .. } | ClientMsg::Ping) => return Err(other),
-        })
-    }
 }
 
 /// A request to a room task.
@@ -124,7 +53,7 @@ pub enum Cmd {
         /// The connection's id.
         conn: u64,
         /// The request.
-        msg: Request,
+        msg: RoomRequest,
         /// When it arrived, for the latency metric.
         at: Instant,
     },
@@ -187,7 +116,7 @@ impl RoomStub {
     }
 
     /// Passes a request on; false if the room task has ended.
-    pub async fn send(&self, conn: u64, msg: Request, at: Instant) -> bool {
+    pub async fn send(&self, conn: u64, msg: RoomRequest, at: Instant) -> bool {
         self.tx.send(Cmd::Msg { conn, msg, at }).await.is_ok()
     }
 

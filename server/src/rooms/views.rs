@@ -11,6 +11,7 @@
 
 use super::actor::RoomActor;
 use super::room::Room;
+use crate::ids::RoomCode;
 use chowka_protocol::messages::{BoardView, GameView, RoomStatus, RoomView, SeatView, ServerMsg};
 use chowka_protocol::{Event, Player, Side};
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,7 @@ fn view_of(
         })
         .collect();
     RoomView {
-        code: r.code.clone(),
+        code: r.code.to_string(),
         status: r.status(),
         rules: r.rules(),
         seats,
@@ -75,7 +76,7 @@ fn view_of(
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeatTaken {
     /// Room code.
-    pub code: String,
+    pub code: RoomCode,
     /// The seat.
     pub seat: u8,
     /// The seat token (only ever shown here).
@@ -88,7 +89,7 @@ pub struct SeatTaken {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Listing {
     /// Room code.
-    pub code: String,
+    pub code: RoomCode,
     /// Preset name.
     pub preset: String,
     /// Board size.
@@ -137,7 +138,7 @@ impl RoomActor {
             clock_ms,
         );
         if seat.is_some() {
-            view.rematch = self.room.rematch.clone();
+            view.rematch = self.room.rematch.map(|c| c.to_string());
         }
         view
     }
@@ -198,7 +199,7 @@ impl RoomActor {
         let listing = (r.settings.public && r.status() == RoomStatus::Lobby && open).then(|| {
             let rules = r.rules();
             Listing {
-                code: r.code.clone(),
+                code: r.code,
                 preset: rules.preset.name().into(),
                 board: rules.board,
                 players: r.seats.len() as u8,
@@ -210,6 +211,6 @@ impl RoomActor {
                 created_at: r.created_at,
             }
         });
-        self.shared.registry.list(&r.code, listing);
+        self.shared.registry.list(r.code, listing);
     }
 }

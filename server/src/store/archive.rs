@@ -2,6 +2,7 @@
 //! its room marked finished, in one transaction), then listed and read.
 
 use super::{now_ms, to_json, GameRow, RoomRow, Store, StoreError, StoreResult};
+use crate::ids::RoomCode;
 use chowka_protocol::{Record, Rules};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -90,7 +91,7 @@ impl Store {
     }
 
     /// One finished game, with its record.
-    pub async fn game(&self, id: &str) -> StoreResult<Option<GameRow>> {
+    pub async fn game(&self, id: RoomCode) -> StoreResult<Option<GameRow>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
             Err(m) => return Ok(m.game(id)),
@@ -99,7 +100,7 @@ impl Store {
             "SELECT id, finished_at, preset, board, players, result, actions, record FROM games
              WHERE id = $1",
         )
-        .bind(id)
+        .bind(id.as_str())
         .fetch_optional(pool)
         .await?;
         row.as_ref().map(game_of).transpose()

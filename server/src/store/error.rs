@@ -3,6 +3,7 @@
 //! are written as JSON.
 
 use super::StoreResult;
+use crate::ids::RoomCode;
 use serde::Serialize;
 
 /// A store failure: what a caller can act on, with the driver's reason.
@@ -108,4 +109,12 @@ pub fn to_json<T: Serialize + ?Sized>(what: &'static str, value: &T) -> StoreRes
         what,
         source: std::sync::Arc::new(e),
     })
+}
+
+/// Room codes as the database keeps them (TEXT), read back: one that is
+/// not a room code is corrupt.
+pub(super) fn room_codes(texts: Vec<String>) -> StoreResult<Vec<RoomCode>> {
+    (texts.iter())
+        .map(|t| (t.parse()).map_err(|e| StoreError::Corrupt(format!("room code {t:?}: {e}"))))
+        .collect()
 }

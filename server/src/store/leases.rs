@@ -11,7 +11,8 @@
 //! One node on SQLite runs the very same statements: it is simply always
 //! the one node there is.
 
-use super::{Backend, Db, Store, StoreResult};
+use super::{room_codes, Backend, Db, Store, StoreResult};
+use crate::ids::RoomCode;
 use sqlx::Row;
 
 /// A room's lease as stored.
@@ -40,13 +41,13 @@ impl Store {
     /// holds it.
     pub async fn acquire_lease(
         &self,
-        room: &str,
+        room: RoomCode,
         node: &str,
         ttl_ms: i64,
     ) -> StoreResult<Option<i64>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.acquire_lease(room, node, ttl_ms),
+            Db::Memory(m) => return m.acquire_lease(room.as_str(), node, ttl_ms),
         };
         let now = now_sql(self.backend);
         let sql = format!(
@@ -57,7 +58,7 @@ impl Store {
              RETURNING epoch"
         );
         let row = sqlx::query(&sql)
-            .bind(room)
+            .bind(room.as_str())
             .bind(node)
             .bind(ttl_ms)
             .fetch_optional(pool)
@@ -75,11 +76,11 @@ impl Store {
         &self,
         node: &str,
         ttl_ms: i64,
-        rooms: &[String],
-    ) -> StoreResult<Vec<String>> {
+        rooms: &[RoomCode],
+    ) -> StoreResult<Vec<RoomCode>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.renew_leases(node, ttl_ms, rooms),
+            Db::Memory(m) => return room_codes(m.renew_leases(node, ttl_ms, rooms)?),
         };
         let now = now_sql(self.backend);
         // The rooms go in as one JSON array, as the action writer's rows do.
@@ -91,24 +92,26 @@ impl Store {
             "UPDATE leases SET expires_at = {now} + $2
              WHERE owner = $1 AND expires_at >= {now} AND room IN ({listed}) RETURNING room"
         );
-        Ok(sqlx::query_scalar(&sql)
-            .bind(node)
-            .bind(ttl_ms)
-            .bind(super::to_json("room codes", rooms)?)
-            .fetch_all(pool)
-            .await?)
+        room_codes(
+            sqlx::query_scalar(&sql)
+                .bind(node)
+                .bind(ttl_ms)
+                .bind(super::to_json("room codes", rooms)?)
+                .fetch_all(pool)
+                .await?,
+        )
     }
 
     /// Releases one room's lease, held under `epoch`, when its node closes
     /// the room (idle): free for whichever node is asked for it next, and
     /// not for the sweepers, which take only lost rooms.
-    pub async fn release_lease(&self, room: &str, epoch: i64) -> StoreResult<()> {
+    pub async fn release_lease(&self, room: RoomCode, epoch: i64) -> StoreResult<()> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.release_lease(room, epoch),
+            Db::Memory(m) => return m.release_lease(room.as_str(), epoch),
         };
         sqlx::query("UPDATE leases SET owner = '', expires_at = 0 WHERE room = $1 AND epoch = $2")
-            .bind(room)
+            .bind(room.as_str())
             .bind(epoch)
             .execute(pool)
             .await?;
@@ -136,17 +139,20 @@ impl Store {
     }
 
     /// The lease of `room`, if it ever had one.
-    pub async fn lease(&self, room: &str) -> StoreResult<Option<Lease>> {
+    pub async fn lease(&self, room: RoomCode) -> StoreResult<Option<Lease>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.lease(room),
+            Db::Memory(m) => return m.lease(room.as_str()),
         };
         let now = now_sql(self.backend);
         let sql = format!(
             "SELECT owner, epoch, CAST(CASE WHEN expires_at >= {now} THEN 1 ELSE 0 END AS BIGINT)
              FROM leases WHERE room = $1"
         );
-        let row = sqlx::query(&sql).bind(room).fetch_optional(pool).await?;
+        let row = sqlx::query(&sql)
+            .bind(room.as_str())
+            .fetch_optional(pool)
+            .await?;
         let Some(row) = row else { return Ok(None) };
         Ok(Some(Lease {
             owner: row.try_get(0)?,
@@ -159,10 +165,10 @@ impl Store {
     /// the ones a sweeper of `node` brings back, at most `limit` of them.
     /// Its own are not among them: those it runs, or (restarted under the
     /// same name) takes back when they are asked for.
-    pub async fn lost_rooms(&self, node: &str, limit: i64) -> StoreResult<Vec<String>> {
+    pub async fn lost_rooms(&self, node: &str, limit: i64) -> StoreResult<Vec<RoomCode>> {
         let pool = match &self.db {
             Db::Sql(pool, _) => pool,
-            Db::Memory(m) => return m.lost_rooms(node, limit),
+            Db::Memory(m) => return room_codes(m.lost_rooms(node, limit)?),
         };
         let now = now_sql(self.backend);
         let sql = format!(
@@ -171,10 +177,12 @@ impl Store {
                    AND r.status IN ('lobby', 'playing')
              ORDER BY l.room LIMIT $2"
         );
-        Ok(sqlx::query_scalar(&sql)
-            .bind(node)
-            .bind(limit)
-            .fetch_all(pool)
-            .await?)
+        room_codes(
+            sqlx::query_scalar(&sql)
+                .bind(node)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?,
+        )
     }
 }

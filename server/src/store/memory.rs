@@ -3,6 +3,7 @@
 
 use super::archive::was_public;
 use super::{now_ms, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
+use crate::ids::RoomCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -49,26 +50,30 @@ impl Memory {
     }
 
     /// An archived game, with its record.
-    pub fn game(&self, id: &str) -> Option<GameRow> {
+    pub fn game(&self, id: RoomCode) -> Option<GameRow> {
         let inner = self.lock();
         inner
             .games
             .iter()
             .map(|(g, _)| g)
-            .find(|g| g.id == id)
+            .find(|g| g.id == id.as_str())
             .cloned()
     }
 
     /// The event log of a room, as action JSON in order.
-    pub fn actions(&self, room: &str) -> Vec<String> {
+    pub fn actions(&self, room: RoomCode) -> Vec<String> {
         let inner = self.lock();
-        let log = inner.actions.get(room).map(Vec::as_slice).unwrap_or(&[]);
+        let log = inner
+            .actions
+            .get(room.as_str())
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         log.iter().map(|(_, a, _, _)| a.clone()).collect()
     }
 
     /// A room's row as last written.
-    pub fn room(&self, code: &str) -> Option<RoomRow> {
-        self.lock().rooms.get(code).map(|(r, _)| r.clone())
+    pub fn room(&self, code: RoomCode) -> Option<RoomRow> {
+        self.lock().rooms.get(code.as_str()).map(|(r, _)| r.clone())
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, MemoryInner> {
@@ -289,13 +294,13 @@ impl Memory {
         &self,
         node: &str,
         ttl_ms: i64,
-        rooms: &[String],
+        rooms: &[RoomCode],
     ) -> StoreResult<Vec<String>> {
         let mut inner = self.lock();
         let now = now_ms();
         let mut renewed = Vec::new();
         for (room, lease) in inner.leases.iter_mut() {
-            if lease.0 == node && lease.2 >= now && rooms.contains(room) {
+            if lease.0 == node && lease.2 >= now && rooms.iter().any(|c| c.as_str() == room) {
                 lease.2 = now + ttl_ms;
                 renewed.push(room.clone());
             }

@@ -2,7 +2,8 @@
 //! lease (the fence, `leases.rs`), read back to restore a room or to tell
 //! whether a write whose reply was lost went in.
 
-use super::{now_ms, Db, LoadedRoom, RoomRow, Store, StoreError, StoreResult};
+use super::{now_ms, room_codes, Db, LoadedRoom, RoomRow, Store, StoreError, StoreResult};
+use crate::ids::RoomCode;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -73,27 +74,31 @@ impl Store {
     /// many rooms are written together (group commit, `writer.rs`).
     pub async fn append_action(
         &self,
-        room: &str,
+        room: RoomCode,
         seq: i64,
         action: &str,
         version: i64,
         epoch: i64,
     ) -> StoreResult<()> {
         match &self.db {
-            Db::Sql(_, appender) => appender.append(room, seq, action, version, epoch).await,
-            Db::Memory(m) => m.append_action(room, seq, action, version, epoch),
+            Db::Sql(_, appender) => {
+                appender
+                    .append(room.as_str(), seq, action, version, epoch)
+                    .await
+            }
+            Db::Memory(m) => m.append_action(room.as_str(), seq, action, version, epoch),
         }
     }
 
     /// The action at `seq` of a room's event log, if there is one: what a
     /// room reads back when it cannot tell whether a write went in.
-    pub async fn action_at(&self, room: &str, seq: i64) -> StoreResult<Option<String>> {
+    pub async fn action_at(&self, room: RoomCode, seq: i64) -> StoreResult<Option<String>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return m.action_at(room, seq),
+            Err(m) => return m.action_at(room.as_str(), seq),
         };
         let row = sqlx::query("SELECT action FROM actions WHERE room = $1 AND seq = $2")
-            .bind(room)
+            .bind(room.as_str())
             .bind(seq)
             .fetch_optional(pool)
             .await?;
@@ -101,29 +106,29 @@ impl Store {
     }
 
     /// The version a room's row was last saved with, if the room exists.
-    pub async fn room_version(&self, code: &str) -> StoreResult<Option<i64>> {
+    pub async fn room_version(&self, code: RoomCode) -> StoreResult<Option<i64>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return m.room_version(code),
+            Err(m) => return m.room_version(code.as_str()),
         };
         let row = sqlx::query("SELECT version FROM rooms WHERE code = $1")
-            .bind(code)
+            .bind(code.as_str())
             .fetch_optional(pool)
             .await?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
     /// A room and its actions in order, unless it is unknown or abandoned.
-    pub async fn load_room(&self, code: &str) -> StoreResult<Option<LoadedRoom>> {
+    pub async fn load_room(&self, code: RoomCode) -> StoreResult<Option<LoadedRoom>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(m.load_room(code, true)),
+            Err(m) => return Ok(m.load_room(code.as_str(), true)),
         };
         let Some(mut room) = self.peek_room(code).await? else {
             return Ok(None);
         };
         let rows = sqlx::query("SELECT action FROM actions WHERE room = $1 ORDER BY seq")
-            .bind(code)
+            .bind(code.as_str())
             .fetch_all(pool)
             .await?;
         for r in rows {
@@ -134,17 +139,17 @@ impl Store {
 
     /// A room without its actions (an empty `actions`), unless it is
     /// unknown or abandoned: enough to show it, not to play it.
-    pub async fn peek_room(&self, code: &str) -> StoreResult<Option<LoadedRoom>> {
+    pub async fn peek_room(&self, code: RoomCode) -> StoreResult<Option<LoadedRoom>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(m.load_room(code, false)),
+            Err(m) => return Ok(m.load_room(code.as_str(), false)),
         };
         let row = sqlx::query(
             "SELECT code, status, setup, seats, settings, version, rematch, created_at, fair,
                     (SELECT MAX(version) FROM actions WHERE room = rooms.code)
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
-        .bind(code)
+        .bind(code.as_str())
         .fetch_optional(pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
@@ -161,14 +166,14 @@ impl Store {
     /// leaves `updated_at` alone: a restored room saves the version it
     /// starts at, so that versions only ever go up across restarts
     /// (`Registry::get`), without looking touched to the lobby expiry.
-    pub async fn raise_version(&self, code: &str, version: i64) -> StoreResult<()> {
+    pub async fn raise_version(&self, code: RoomCode, version: i64) -> StoreResult<()> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return m.raise_version(code, version),
+            Err(m) => return m.raise_version(code.as_str(), version),
         };
         sqlx::query("UPDATE rooms SET version = $1 WHERE code = $2 AND version < $1")
             .bind(version)
-            .bind(code)
+            .bind(code.as_str())
             .execute(pool)
             .await?;
         Ok(())
@@ -178,10 +183,10 @@ impl Store {
     /// then lobbies, each newest activity (last write) first, so that a
     /// server with room for only some brings back the games people are
     /// playing before lobbies nobody may come back to.
-    pub async fn unfinished_rooms(&self) -> StoreResult<Vec<String>> {
+    pub async fn unfinished_rooms(&self) -> StoreResult<Vec<RoomCode>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(m.unfinished_rooms()),
+            Err(m) => return room_codes(m.unfinished_rooms()),
         };
         // The last action's time counts as activity: actions do not touch
         // the room's row. (A CASE, since SQLite's MAX(a, b) is PostgreSQL's
@@ -198,7 +203,7 @@ impl Store {
         )
         .fetch_all(pool)
         .await?;
-        Ok(codes)
+        room_codes(codes)
     }
 
     /// Marks lobby rooms untouched since `before` (ms) abandoned: no game

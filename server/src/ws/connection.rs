@@ -14,9 +14,9 @@ use super::Reach;
 use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
 use crate::limits::{OpenSlot, RateLimit};
-use crate::rooms::{Out, Request};
+use crate::rooms::Out;
 use axum::extract::ws::Message;
-use chowka_protocol::messages::{ClientMsg, ServerMsg};
+use chowka_protocol::messages::{ClientMsg, ConnectionMsg, ServerMsg};
 use futures_util::{Sink, Stream, StreamExt};
 use std::error::Error;
 use std::sync::atomic::Ordering::Relaxed;
@@ -123,24 +123,21 @@ pub(super) async fn connection<S, E>(
                     continue;
                 }
                 match parse(&text) {
-                    Parsed::Msg(msg) => match Request::try_from(msg) {
-                        Ok(request) => {
-                            if !stub.send(conn, request, Instant::now()).await {
-                                close(&mut socket, 1001, "room closed").await;
-                                break;
-                            }
+                    Parsed::Msg(ClientMsg::Room(request)) => {
+                        if !stub.send(conn, request, Instant::now()).await {
+                            close(&mut socket, 1001, "room closed").await;
+                            break;
                         }
-                        Err(ClientMsg::Ping) => {
-                            let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
-                            if !send(&mut socket, Message::Text(pong.into())).await {
-                                break;
-                            }
+                    }
+                    Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Ping)) => {
+                        let pong = serde_json::to_string(&ServerMsg::Pong).unwrap_or_default();
+                        if !send(&mut socket, Message::Text(pong.into())).await {
+                            break;
                         }
-                        // Only `hello` is left: this connection said it already.
-                        Err(_) => {
-                            send_error(&mut socket, &reach.metrics, &ErrorCode::AlreadyJoined.into()).await;
-                        }
-                    },
+                    }
+                    Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Hello { .. })) => {
+                        send_error(&mut socket, &reach.metrics, &ErrorCode::AlreadyJoined.into()).await;
+                    }
                     Parsed::Bad(error) => {
                         if !send_error(&mut socket, &reach.metrics, &error).await {
                             break;

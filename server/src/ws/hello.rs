@@ -8,10 +8,10 @@ use super::Reach;
 use crate::cluster::relay::{self, Link};
 use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
-use crate::ids;
+use crate::ids::RoomCode;
 use crate::rooms::Joined;
 use axum::extract::ws::Message;
-use chowka_protocol::messages::ClientMsg;
+use chowka_protocol::messages::{ClientMsg, ConnectionMsg};
 use futures_util::{Sink, Stream, StreamExt};
 use std::error::Error;
 use std::time::Duration;
@@ -98,7 +98,9 @@ where
         Err(_) => return Err(Some(TurnedAway::hello_first("No hello within 10 seconds."))),
     };
     match parse(&text) {
-        Parsed::Msg(ClientMsg::Hello { room, token }) => Ok((room, token)),
+        Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Hello { room, token })) => {
+            Ok((room, token))
+        }
         Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(say_hello))),
         Parsed::Bad(error) => Err(Some(TurnedAway::new(error, 1008, "bad hello"))),
     }
@@ -107,6 +109,6 @@ where
 /// Joins the room with this code, as a player with a seat token or as a
 /// spectator: here, or through the node that runs it (`cluster::relay`).
 async fn join(reach: &Reach, room: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
-    let code = ids::normalize_code(room).ok_or_else(Refusal::no_room)?;
-    relay::join(&reach.registry, &reach.cluster, &code, token).await
+    let code = RoomCode::parse(room).ok_or_else(Refusal::no_room)?;
+    relay::join(&reach.registry, &reach.cluster, code, token).await
 }

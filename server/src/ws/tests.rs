@@ -9,6 +9,7 @@ use super::hello::HELLO_TIMEOUT;
 use super::Reach;
 use crate::cluster::Cluster;
 use crate::config::{ServeOpts, SocketOpts};
+use crate::ids::RoomCode;
 use crate::rooms::{Room, Seat, Settings};
 use crate::store::Store;
 use crate::{ids, Services};
@@ -106,7 +107,7 @@ impl Peer {
 /// store; `tune` sets the sockets' options. The sender stops the server.
 struct Server {
     services: Services,
-    code: String,
+    code: RoomCode,
     token: String,
     stop: watch::Sender<bool>,
 }
@@ -134,8 +135,8 @@ impl Server {
             },
             ..Default::default()
         };
-        let room = Room::new(ids::new_code(), setup, Settings::default(), seats).expect("rules");
-        let code = room.code.clone();
+        let room = Room::new(RoomCode::random(), setup, Settings::default(), seats).expect("rules");
+        let code = room.code;
         services.registry.create(room).await.expect("room created");
         Server {
             services,

@@ -3,12 +3,12 @@
 
 #![allow(dead_code)] // each test file uses its own share of the helpers
 
-use chowka_protocol::messages::ClientMsg;
+use chowka_protocol::messages::RoomRequest;
 use chowka_protocol::Overrides;
 use chowka_server::bots::Level;
 use chowka_server::config::RoomOpts;
-use chowka_server::ids;
-use chowka_server::rooms::{Joined, Out, Registry, Request, Room, RoomStub, Seat, Settings};
+use chowka_server::ids::{self, RoomCode};
+use chowka_server::rooms::{Joined, Out, Registry, Room, RoomStub, Seat, Settings};
 use chowka_server::store::{Memory, Store};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -21,7 +21,7 @@ pub struct Table {
     pub registry: Registry,
     pub memory: Memory,
     pub stub: RoomStub,
-    pub code: String,
+    pub code: RoomCode,
     /// Seat tokens, by seat (`None` for a computer's or an empty seat).
     pub tokens: Vec<Option<String>>,
     _shutdown: watch::Sender<bool>,
@@ -87,8 +87,8 @@ impl Table {
             },
             ..Default::default()
         };
-        let room = Room::new(ids::new_code(), setup, settings, seats).expect("playable rules");
-        let code = room.code.clone();
+        let room = Room::new(RoomCode::random(), setup, settings, seats).expect("playable rules");
+        let code = room.code;
         let stub = registry.create(room).await.expect("room created");
         Table {
             registry,
@@ -118,8 +118,7 @@ impl Table {
     }
 
     pub async fn send(&self, conn: &Conn, msg: Value) {
-        let msg: ClientMsg = serde_json::from_value(msg).expect("a client message");
-        let request = Request::try_from(msg).expect("a room request");
+        let request: RoomRequest = serde_json::from_value(msg).expect("a room request");
         assert!(
             self.stub
                 .send(conn.joined.conn, request, Instant::now())

@@ -180,7 +180,9 @@ async fn start_nodes(
     db: &FreshDatabase,
     n: usize,
 ) -> Result<(Vec<ChildServer>, Vec<tempfile::TempDir>), String> {
-    let run = chowka_server::ids::new_code().to_lowercase();
+    let run = chowka_server::ids::RoomCode::random()
+        .as_str()
+        .to_lowercase();
     let lease = opts.lease_secs.to_string();
     let cluster = format!("load-{run}");
     let mut nodes = Vec::new();

@@ -35,8 +35,10 @@ pub(super) use serve::serve_room;
 use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
-use crate::rooms::{feed, Found, Joined, Out, Registry, Request, RoomStub, SeatTaken};
+use crate::ids::RoomCode;
+use crate::rooms::{feed, Found, Joined, Out, Registry, RoomStub, SeatTaken};
 use bytes::Bytes;
+use chowka_protocol::messages::RoomRequest;
 use futures_util::StreamExt;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -54,7 +56,7 @@ const RETRY_EVERY: Duration = Duration::from_millis(200);
 
 /// Says that the room now runs on this node (just brought back from the
 /// store), so that connections relayed to where it ran before let go.
-pub(super) async fn announce_moved(cluster: &Cluster, code: &str) {
+pub(super) async fn announce_moved(cluster: &Cluster, code: RoomCode) {
     let moved = moved_subject(&cluster.name, code);
     cluster.bus.publish(moved, Bytes::new()).await;
 }
@@ -75,7 +77,7 @@ pub struct Relayed {
 
 impl Link {
     /// Passes a request on; false if the room is gone.
-    pub async fn send(&self, conn: u64, msg: Request, at: Instant) -> bool {
+    pub async fn send(&self, conn: u64, msg: RoomRequest, at: Instant) -> bool {
         match self {
             Link::Here(stub) => stub.send(conn, msg, at).await,
             Link::Relayed(r) => r.up(&Up::Msg(msg)).await,
@@ -124,7 +126,7 @@ enum Asked {
     Nobody,
 }
 
-async fn ask(cluster: &Cluster, code: &str, ask: &Ask) -> Result<Asked, Refusal> {
+async fn ask(cluster: &Cluster, code: RoomCode, ask: &Ask) -> Result<Asked, Refusal> {
     let body = serde_json::to_vec(ask).map_err(|e| Refusal::store(e.to_string()))?;
     let request = (cluster.bus).request(ask_subject(&cluster.name, code), body.into());
     match tokio::time::timeout(ASK_TIMEOUT, request).await {
@@ -155,7 +157,7 @@ pub(super) fn unreachable_node(why: String) -> Refusal {
 pub async fn join(
     registry: &Registry,
     cluster: &Arc<Cluster>,
-    code: &str,
+    code: RoomCode,
     token: Option<String>,
 ) -> Result<(Link, Joined), Refusal> {
     let give_up = deadline(cluster);
@@ -181,7 +183,7 @@ pub async fn join(
 pub async fn take_seat(
     registry: &Registry,
     cluster: &Cluster,
-    code: &str,
+    code: RoomCode,
     name: String,
     seat: Option<u8>,
 ) -> Result<SeatTaken, Refusal> {
@@ -237,7 +239,7 @@ fn refusal(code: &str, message: String) -> Refusal {
 /// `None` when nobody answers for the room there.
 async fn join_there(
     cluster: &Arc<Cluster>,
-    code: &str,
+    code: RoomCode,
     token: Option<String>,
     owner: String,
 ) -> Result<Option<(Link, Joined)>, Refusal> {

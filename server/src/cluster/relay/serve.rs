@@ -7,6 +7,7 @@ use super::wire::{ask_subject, down_bytes, down_subject, up_subject, Answer, Ask
 use crate::cluster::bus::{Message, Subscription};
 use crate::cluster::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use crate::rooms::{Joined, Out, RoomStub};
 use futures_util::StreamExt;
 use std::sync::atomic::Ordering::Relaxed;
@@ -15,10 +16,10 @@ use tokio::time::Instant;
 
 /// Answers for a room on this node while it runs here: joins and seats
 /// asked for by other nodes, and the messages of their connections.
-pub async fn serve_room(cluster: Arc<Cluster>, code: String, stub: RoomStub) {
+pub async fn serve_room(cluster: Arc<Cluster>, code: RoomCode, stub: RoomStub) {
     let mut asks = match cluster
         .bus
-        .subscribe(ask_subject(&cluster.name, &code))
+        .subscribe(ask_subject(&cluster.name, code))
         .await
     {
         Ok(s) => s,
@@ -32,14 +33,14 @@ pub async fn serve_room(cluster: Arc<Cluster>, code: String, stub: RoomStub) {
             _ = stub.closed() => break,
             msg = asks.next() => {
                 let Some(msg) = msg else { break };
-                let (cluster, code, stub) = (cluster.clone(), code.clone(), stub.clone());
-                tokio::spawn(async move { answer(cluster, &code, stub, msg).await });
+                let (cluster, stub) = (cluster.clone(), stub.clone());
+                tokio::spawn(async move { answer(cluster, code, stub, msg).await });
             }
         }
     }
 }
 
-async fn answer(cluster: Arc<Cluster>, code: &str, stub: RoomStub, msg: Message) {
+async fn answer(cluster: Arc<Cluster>, code: RoomCode, stub: RoomStub, msg: Message) {
     let Some(reply) = msg.reply else {
         return;
     };

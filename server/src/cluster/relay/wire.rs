@@ -3,8 +3,10 @@
 //! and down (the browser's very text, or a close).
 
 use crate::error::Refusal;
-use crate::rooms::{Out, Request, SeatTaken};
+use crate::ids::RoomCode;
+use crate::rooms::{Out, SeatTaken};
 use bytes::Bytes;
+use chowka_protocol::messages::RoomRequest;
 use serde::{Deserialize, Serialize};
 
 /// A request to the room's node.
@@ -48,24 +50,24 @@ impl Answer {
 /// A relayed connection's message to the room.
 #[derive(Debug, Serialize, Deserialize)]
 pub(super) enum Up {
-    Msg(Request),
+    Msg(RoomRequest),
     Resync,
     Leave,
 }
 
-pub(super) fn ask_subject(prefix: &str, code: &str) -> String {
+pub(super) fn ask_subject(prefix: &str, code: RoomCode) -> String {
     format!("{prefix}.room.{code}.ask")
 }
 
-pub(super) fn up_subject(prefix: &str, code: &str, link: &str) -> String {
+pub(super) fn up_subject(prefix: &str, code: RoomCode, link: &str) -> String {
     format!("{prefix}.room.{code}.up.{link}")
 }
 
-pub(super) fn down_subject(prefix: &str, code: &str, link: &str) -> String {
+pub(super) fn down_subject(prefix: &str, code: RoomCode, link: &str) -> String {
     format!("{prefix}.room.{code}.down.{link}")
 }
 
-pub(super) fn moved_subject(prefix: &str, code: &str) -> String {
+pub(super) fn moved_subject(prefix: &str, code: RoomCode) -> String {
     format!("{prefix}.room.{code}.moved")
 }
 

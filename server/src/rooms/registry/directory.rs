@@ -6,6 +6,7 @@
 
 use super::super::stub::RoomStub;
 use super::super::views::Listing;
+use crate::ids::RoomCode;
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 
@@ -17,10 +18,10 @@ pub trait Directory: Send + Sync {
     fn lease_ms(&self) -> i64;
     /// A room task started here: answer for it to the other nodes while
     /// it runs.
-    fn started(self: Arc<Self>, code: String, stub: RoomStub);
+    fn started(self: Arc<Self>, code: RoomCode, stub: RoomStub);
     /// A room was just brought back here from the store: connections
     /// relayed to where it ran before let go.
-    fn moved<'a>(&'a self, code: &'a str) -> BoxFuture<'a, ()>;
+    fn moved(&self, code: RoomCode) -> BoxFuture<'_, ()>;
     /// The other live nodes' public rooms in the lobby.
     fn listings_elsewhere(&self) -> Vec<Listing>;
     /// Counts a room stopped here because its lease was lost.

@@ -4,6 +4,7 @@
 
 use super::{Found, Registry, Shared};
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use crate::rooms::room::Room;
 use crate::rooms::stub::RoomStub;
 use crate::rooms::views::Details;
@@ -18,7 +19,7 @@ impl Registry {
     /// from the store under a lease just taken), or on the node holding
     /// its lease. Refused with `no_such_room`, `too_many_rooms` (the
     /// server is full), `store_unavailable` or `room_unreadable`.
-    pub async fn get(&self, code: &str) -> Result<Found, Refusal> {
+    pub async fn get(&self, code: RoomCode) -> Result<Found, Refusal> {
         if let Some(stub) = self.running(code) {
             return Ok(Found::Here(stub));
         }
@@ -32,23 +33,23 @@ impl Registry {
     }
 
     /// The loading lock of one room, shared by whoever loads it now.
-    fn loading_lock(&self, code: &str) -> Arc<tokio::sync::Mutex<()>> {
+    fn loading_lock(&self, code: RoomCode) -> Arc<tokio::sync::Mutex<()>> {
         let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
-        loading.entry(code.to_string()).or_default().clone()
+        loading.entry(code).or_default().clone()
     }
 
     /// Forgets a room's loading lock once nobody else holds it (decided
     /// under the map's lock, where others take it).
-    fn done_loading(&self, code: &str, lock: Arc<tokio::sync::Mutex<()>>) {
+    fn done_loading(&self, code: RoomCode, lock: Arc<tokio::sync::Mutex<()>>) {
         let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
         // Held by the map and by `lock` alone: nobody waits for it.
         if Arc::strong_count(&lock) == 2 {
-            loading.remove(code);
+            loading.remove(&code);
         }
     }
 
     /// [`Registry::get`] under the room's loading lock.
-    async fn load(&self, code: &str) -> Result<Found, Refusal> {
+    async fn load(&self, code: RoomCode) -> Result<Found, Refusal> {
         // Another request may have loaded it while this one waited.
         if let Some(stub) = self.running(code) {
             return Ok(Found::Here(stub));
@@ -85,7 +86,7 @@ impl Registry {
                 // Not running here after all: the lease goes, rather than
                 // keep other nodes waiting for it to expire.
                 if let Err(e) = store.release_lease(code, epoch).await {
-                    tracing::warn!(room = code, "cannot release a lease: {e}");
+                    tracing::warn!(room = %code, "cannot release a lease: {e}");
                 }
                 Err(r)
             }
@@ -96,7 +97,7 @@ impl Registry {
     async fn restore_under(
         &self,
         shared: &Shared,
-        code: &str,
+        code: RoomCode,
         epoch: i64,
         finished: bool,
     ) -> Result<RoomStub, Refusal> {
@@ -111,28 +112,28 @@ impl Registry {
         (store.raise_version(code, room.version as i64).await)
             .map_err(|e| Refusal::store(format!("cannot save room {code}'s version: {e}")))?;
         shared.metrics.rooms_restored.fetch_add(1, Relaxed);
-        tracing::info!(room = code, epoch, "room restored from the store");
+        tracing::info!(room = %code, epoch, "room restored from the store");
         let stub = (self.spawn(room, actions, finished)).ok_or_else(Refusal::no_room)?;
         self.inner.directory.moved(code).await;
         Ok(stub)
     }
 
     /// Brings back a room whose node was lost, if this node can take it.
-    pub async fn take_over(&self, code: &str) {
+    pub async fn take_over(&self, code: RoomCode) {
         match self.get(code).await {
             Ok(Found::Here(_)) => {
                 self.inner.directory.taken_over();
-                tracing::info!(room = code, "took over a room whose node was lost");
+                tracing::info!(room = %code, "took over a room whose node was lost");
             }
             Ok(Found::Elsewhere(_)) => {}
-            Err(r) => tracing::warn!(room = code, "cannot take over: {r}"),
+            Err(r) => tracing::warn!(room = %code, "cannot take over: {r}"),
         }
     }
 
     /// The details of the room with this code: from its task if it runs,
     /// else from the store, starting no task (looking at a room must not
     /// take a place among `--max-rooms`).
-    pub async fn details(&self, code: &str) -> Result<Details, Refusal> {
+    pub async fn details(&self, code: RoomCode) -> Result<Details, Refusal> {
         if let Some(stub) = self.running(code) {
             if let Some(d) = stub.details().await {
                 return Ok(d);
@@ -169,7 +170,7 @@ impl Registry {
                 left += 1;
                 continue;
             }
-            match self.get(&code).await {
+            match self.get(code).await {
                 Ok(Found::Here(_)) => n += 1,
                 Ok(Found::Elsewhere(_)) => {}
                 Err(r) => tracing::warn!(room = %code, "not restored: {r}"),
@@ -191,7 +192,7 @@ impl Registry {
 fn restore(loaded: LoadedRoom) -> Result<(Room, Vec<RecordedAction>), Refusal> {
     let code = loaded.row.code.clone();
     Room::restore(loaded.row, &loaded.actions, loaded.last_version).map_err(|e| {
-        tracing::error!(room = code, "cannot restore room: {e}");
+        tracing::error!(room = %code, "cannot restore room: {e}");
         Refusal::new(ErrorCode::RoomUnreadable)
     })
 }

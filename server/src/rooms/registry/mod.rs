@@ -27,6 +27,7 @@ use super::room::Room;
 use super::stub::{channel, RoomStub};
 use super::views::Listing;
 use crate::config::RoomOpts;
+use crate::ids::RoomCode;
 use crate::metrics::Metrics;
 use crate::store::{Store, StoreError};
 use chowka_protocol::RecordedAction;
@@ -83,15 +84,15 @@ struct Running {
 }
 
 struct RegistryInner {
-    rooms: Mutex<HashMap<String, Running>>,
+    rooms: Mutex<HashMap<RoomCode, Running>>,
     /// One lock per room being loaded from the store, so that two requests
     /// for one closed room cannot start two tasks writing one event log,
     /// while many rooms (a lost node's) load side by side.
-    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    loading: Mutex<HashMap<RoomCode, Arc<tokio::sync::Mutex<()>>>>,
     /// Each room task holds a clone; shutdown waits until all are dropped.
     done: Mutex<Option<mpsc::Sender<()>>>,
     done_rx: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
-    listings: Mutex<HashMap<String, Listing>>,
+    listings: Mutex<HashMap<RoomCode, Listing>>,
     parts: Mutex<Option<Parts>>,
     directory: Arc<dyn Directory>,
 }
@@ -190,9 +191,9 @@ impl Registry {
         rooms.map_or(0, |m| m.values().filter(|r| r.finished == finished).count())
     }
 
-    fn running(&self, code: &str) -> Option<RoomStub> {
+    fn running(&self, code: RoomCode) -> Option<RoomStub> {
         let rooms = self.inner.rooms.lock().ok()?;
-        (rooms.get(code))
+        (rooms.get(&code))
             .filter(|r| !r.stub.is_closed())
             .map(|r| r.stub.clone())
     }
@@ -200,14 +201,14 @@ impl Registry {
     fn spawn(&self, room: Room, actions: Vec<RecordedAction>, finished: bool) -> Option<RoomStub> {
         let (shared, done) = self.shared_for(finished)?;
         let metrics = shared.metrics.clone();
-        let code = room.code.clone();
+        let code = room.code;
         let (stub, actor) = channel(room, actions, shared);
         let running = Running {
             stub: stub.clone(),
             finished,
             since: std::time::Instant::now(),
         };
-        self.inner.rooms.lock().ok()?.insert(code.clone(), running);
+        self.inner.rooms.lock().ok()?.insert(code, running);
         metrics.rooms_active.fetch_add(1, Relaxed);
         (self.inner.directory.clone()).started(code, stub.clone());
         tokio::spawn(async move {
@@ -227,7 +228,7 @@ impl Registry {
         let row = room.row().map_err(CreateError::Store)?;
         (shared.store.create_room(&row).await).map_err(CreateError::Store)?;
         let dir = &self.inner.directory;
-        let lease = (shared.store).acquire_lease(&room.code, dir.node(), dir.lease_ms());
+        let lease = (shared.store).acquire_lease(room.code, dir.node(), dir.lease_ms());
         room.epoch = match lease.await.map_err(CreateError::Store)? {
             Some(epoch) => epoch,
             None => {
@@ -242,19 +243,19 @@ impl Registry {
     }
 
     /// The codes of the rooms running here.
-    pub fn codes(&self) -> Vec<String> {
+    pub fn codes(&self) -> Vec<RoomCode> {
         let rooms = self.inner.rooms.lock();
-        rooms.map_or(Vec::new(), |m| m.keys().cloned().collect())
+        rooms.map_or(Vec::new(), |m| m.keys().copied().collect())
     }
 
     /// Stops the rooms running here whose lease is not among `held`,
     /// except those whose lease was taken at or after `asked` (the
     /// renewal that gave `held` did not know them yet).
-    pub fn keep_only(&self, held: &HashSet<String>, asked: std::time::Instant) {
-        let lost: Vec<(String, RoomStub)> = match self.inner.rooms.lock() {
+    pub fn keep_only(&self, held: &HashSet<RoomCode>, asked: std::time::Instant) {
+        let lost: Vec<(RoomCode, RoomStub)> = match self.inner.rooms.lock() {
             Ok(rooms) => (rooms.iter())
                 .filter(|(code, r)| r.since < asked && !held.contains(*code))
-                .map(|(code, r)| (code.clone(), r.stub.clone()))
+                .map(|(code, r)| (*code, r.stub.clone()))
                 .collect(),
             Err(_) => return,
         };
@@ -266,10 +267,10 @@ impl Registry {
     }
 
     /// Forgets a room whose task is ending.
-    pub(crate) fn remove(&self, code: &str) {
+    pub(crate) fn remove(&self, code: RoomCode) {
         if let Ok(mut rooms) = self.inner.rooms.lock() {
-            if rooms.get(code).is_some_and(|r| r.stub.is_closed()) {
-                rooms.remove(code);
+            if rooms.get(&code).is_some_and(|r| r.stub.is_closed()) {
+                rooms.remove(&code);
             }
         }
     }
@@ -291,11 +292,11 @@ impl Registry {
     }
 
     /// Lists a public lobby room, or (with `None`) takes it off the list.
-    pub(crate) fn list(&self, code: &str, listing: Option<Listing>) {
+    pub(crate) fn list(&self, code: RoomCode, listing: Option<Listing>) {
         if let Ok(mut l) = self.inner.listings.lock() {
             match listing {
-                Some(x) => l.insert(code.to_string(), x),
-                None => l.remove(code),
+                Some(x) => l.insert(code, x),
+                None => l.remove(&code),
             };
         }
     }
@@ -314,7 +315,7 @@ impl Registry {
         let mut rooms = self.local_listings();
         rooms.extend(self.inner.directory.listings_elsewhere());
         // A room moving between nodes may be listed by both for a moment.
-        rooms.sort_by(|a, b| a.code.cmp(&b.code));
+        rooms.sort_by_key(|r| r.code);
         rooms.dedup_by(|a, b| a.code == b.code);
         rooms.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.code.cmp(&b.code)));
         rooms

@@ -8,7 +8,8 @@
 
 use super::{Room, Stage};
 use crate::error::{ErrorCode, Refusal};
-use chowka_protocol::{Bytes32, Event, Player, RecordedAction};
+use crate::ids::RoomCode;
+use chowka_protocol::{Bytes32, Event, Level, Player, RecordedAction};
 
 /// A change to a room: a player's request, or a deadline that came.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,8 +33,8 @@ pub enum Change {
     SetBot {
         /// The seat.
         seat: Player,
-        /// The level's name, not yet checked (after who asks and when).
-        level: Option<String>,
+        /// The level, or `None` to empty the seat.
+        level: Option<Level>,
     },
     /// The host empties a seat in the lobby.
     Remove {
@@ -70,7 +71,7 @@ pub enum Change {
     /// The rematch room was created: the link is saved.
     Rematch {
         /// Its code.
-        code: String,
+        code: RoomCode,
     },
     /// The finished game's record is in the archive.
     Archived,

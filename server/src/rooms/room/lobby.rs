@@ -7,6 +7,7 @@ use super::change::{Effect, Next};
 use super::{bad_rules, Play, Room, Seat, Stage};
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{Bytes32, Fair, Player};
 use std::sync::Arc;
@@ -101,12 +102,10 @@ impl Room {
         &self,
         by: Option<Player>,
         target: Player,
-        level: Option<String>,
+        level: Option<Level>,
     ) -> Result<Next, Refusal> {
         self.only_host(by)?;
         self.only_in_lobby()?;
-        let level = (level.as_deref().map(str::parse::<Level>).transpose())
-            .map_err(|e| Refusal::with(ErrorCode::BadLevel, e))?;
         let Some(seat) = self.seats.get(target as usize) else {
             return Err(ErrorCode::BadSeat.into());
         };
@@ -181,7 +180,11 @@ impl Room {
     /// the same set-up from the start, the same players with the same seat
     /// tokens (each player's token opens their seat there too). `None`
     /// when the rematch exists already.
-    pub fn rematch_room(&self, by: Option<Player>, code: String) -> Result<Option<Room>, Refusal> {
+    pub fn rematch_room(
+        &self,
+        by: Option<Player>,
+        code: RoomCode,
+    ) -> Result<Option<Room>, Refusal> {
         by.ok_or(ErrorCode::NotSeated)?;
         if self.status() != RoomStatus::Finished {
             return Err(ErrorCode::NotFinished.into());

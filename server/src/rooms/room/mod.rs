@@ -28,6 +28,7 @@ pub use change::{Change, Effect};
 
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
+use crate::ids::RoomCode;
 use crate::store::now_ms;
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{Fair, Game, Player, Rules, Setup};
@@ -114,7 +115,7 @@ pub enum Stage {
 #[derive(Clone, Debug)]
 pub struct Room {
     /// Room code.
-    pub code: String,
+    pub code: RoomCode,
     /// The game's set-up; `options.players` is the seat count.
     pub setup: Arc<Setup>,
     /// The rules the set-up resolves to (the game's once it started).
@@ -129,7 +130,7 @@ pub struct Room {
     /// and every version shown is saved first (with the row or an action).
     pub version: u64,
     /// The rematch room, once created.
-    pub rematch: Option<String>,
+    pub rematch: Option<RoomCode>,
     /// Creation time, ms since the epoch.
     pub created_at: i64,
     /// Seats a computer plays while their person is away (bit per seat):
@@ -146,7 +147,7 @@ pub struct Room {
 impl Room {
     /// A new room in the lobby; refused if its set-up cannot be played.
     pub fn new(
-        code: String,
+        code: RoomCode,
         setup: Setup,
         settings: Settings,
         seats: Vec<Seat>,

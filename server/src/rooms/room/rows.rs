@@ -13,13 +13,13 @@ impl Room {
     pub fn row(&self) -> StoreResult<RoomRow> {
         let fair = self.played().and_then(|p| p.fair.as_deref());
         Ok(RoomRow {
-            code: self.code.clone(),
+            code: self.code.to_string(),
             status: self.status().as_str().into(),
             setup: to_json("the setup", &*self.setup)?,
             seats: to_json("the seats", &*self.seats)?,
             settings: to_json("the settings", &self.settings)?,
             version: self.version as i64,
-            rematch: self.rematch.clone(),
+            rematch: self.rematch.map(|c| c.to_string()),
             created_at: self.created_at,
             fair: fair.map(|f| to_json("the fair seeds", f)).transpose()?,
         })
@@ -44,6 +44,11 @@ impl Room {
         let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| corrupt("setup", &e))?;
         let seats = serde_json::from_str(&row.seats).map_err(|e| corrupt("seats", &e))?;
         let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt("settings", &e))?;
+        let code = (row.code.parse()).map_err(|e| corrupt("code", &e))?;
+        let rematch = (row.rematch.as_deref())
+            .map(str::parse)
+            .transpose()
+            .map_err(|e| corrupt("rematch", &e))?;
         let status = RoomStatus::parse(&row.status)
             .ok_or_else(|| corrupt("cannot restore a room that is", &row.status))?;
         let fair: Option<Fair> = (row.fair.as_deref())
@@ -89,14 +94,14 @@ impl Room {
             }
         };
         let room = Room {
-            code: row.code,
+            code,
             setup: Arc::new(setup),
             rules,
             settings,
             seats: Arc::new(seats),
             stage,
             version: last_version.max(0) as u64 + 1,
-            rematch: row.rematch,
+            rematch,
             created_at: row.created_at,
             standins: 0,
             autoplay: None,

@@ -8,9 +8,9 @@ use chowka_protocol::Player;
 
 #[test]
 fn lobby_requests_are_refused_to_the_wrong_person_at_the_wrong_time() {
-    let bot = |seat, level: &str| Change::SetBot {
+    let bot = |seat, level| Change::SetBot {
         seat,
-        level: Some(level.into()),
+        level: Some(level),
     };
     let take = |seat| Change::TakeSeat {
         name: "Chitra".into(),
@@ -26,32 +26,31 @@ fn lobby_requests_are_refused_to_the_wrong_person_at_the_wrong_time() {
         (
             "computer on the host",
             &room,
-            bot(0, "easy"),
+            bot(0, Level::Easy),
             Some(0),
             "bad_seat",
         ),
         (
             "computer on a person",
             &room,
-            bot(1, "easy"),
+            bot(1, Level::Easy),
             Some(0),
             "seat_taken",
         ),
         (
-            "no such level",
+            "a computer, not the host",
             &room,
-            bot(2, "genius"),
-            Some(0),
-            "bad_level",
-        ),
-        (
-            "a level, not the host",
-            &room,
-            bot(2, "genius"),
+            bot(2, Level::Hard),
             Some(1),
             "not_host",
         ),
-        ("no such seat", &room, bot(9, "easy"), Some(0), "bad_seat"),
+        (
+            "no such seat",
+            &room,
+            bot(9, Level::Easy),
+            Some(0),
+            "bad_seat",
+        ),
         (
             "the host removed",
             &room,
@@ -121,7 +120,7 @@ fn lobby_changes_are_saved_with_one_more_version() {
         (
             Change::SetBot {
                 seat: 2,
-                level: Some("hard".into()),
+                level: Some(Level::Hard),
             },
             Some(0),
             |r| r.seats[2].bot == Some(Level::Hard),
@@ -177,7 +176,7 @@ fn the_start_seats_the_players_in_order_over_the_empty_seats() {
 #[test]
 fn a_rematch_is_the_same_players_at_a_fresh_table_once() {
     let over = finished();
-    let code = || "R3MATCH".to_string();
+    let code = || RoomCode::parse("R3MATCH").unwrap();
     let lobby = lobby(Settings::default());
     let refused = |r: Result<Option<Room>, Refusal>| r.err().map(|r| r.code.as_str());
     assert_eq!(
@@ -198,7 +197,7 @@ fn a_rematch_is_the_same_players_at_a_fresh_table_once() {
     let (linked, effects) = over
         .apply(Change::Rematch { code: code() }, Some(1))
         .unwrap();
-    assert_eq!(linked.rematch.as_deref(), Some("R3MATCH"));
+    assert_eq!(linked.rematch, Some(code()));
     assert_eq!(effects[0], Effect::SaveRoom);
     assert!(linked.rematch_room(Some(0), code()).unwrap().is_none());
 }

@@ -44,7 +44,13 @@ pub(super) fn lobby(settings: Settings) -> Room {
         Seat::default(),
         computer(),
     ];
-    Room::new("K7MPX3Q".into(), Setup::default(), settings, seats).expect("playable")
+    Room::new(
+        RoomCode::parse("K7MPX3Q").unwrap(),
+        Setup::default(),
+        settings,
+        seats,
+    )
+    .expect("playable")
 }
 
 /// The lobby started: Asha 0, Bala 1, the computer 2.

@@ -1,0 +1,95 @@
+//! What the server sends, and a room's recent past as a newcomer is told it.
+
+use super::{BoardView, FairView, GameView, RoomView};
+use crate::action::Player;
+use crate::game::Event;
+use serde::{Deserialize, Serialize};
+
+/// Longest history a `welcome` carries, in items.
+pub const MAX_HISTORY: usize = 100;
+
+/// One item of a room's recent past, as a connection would have seen it
+/// live: the events of one change, or a chat line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum HistoryItem {
+    /// The events of one change of the game, as its `state` carried them.
+    Events {
+        /// What happened, in order.
+        events: Vec<Event>,
+    },
+    /// A chat line, as `chat` carried it.
+    Chat {
+        /// Sender's seat, or null for a spectator.
+        seat: Option<Player>,
+        /// Sender's display name.
+        name: String,
+        /// The text.
+        text: String,
+    },
+}
+
+/// A message from the server.
+// A state is built once per change and serialized at once; boxing it would
+// only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Answer to `hello`: who you are in this room, and the board's geometry.
+    Welcome {
+        /// Your seat, or null for a spectator.
+        seat: Option<Player>,
+        /// The board, for drawing.
+        board: BoardView,
+        /// The room's recent past, oldest first (at most [`MAX_HISTORY`]
+        /// items), for a table log that does not start empty on a reload
+        /// or for a watcher arriving mid-game.
+        #[serde(default)]
+        history: Vec<HistoryItem>,
+    },
+    /// The full state after every change. `events` lists what happened
+    /// since the previous version (empty for a fresh full state).
+    State {
+        /// Goes up by one with every change of the room.
+        version: u64,
+        /// Seats, status, options.
+        room: RoomView,
+        /// The game, once started.
+        game: Option<GameView>,
+        /// What happened since the previous version, for animation.
+        #[serde(default)]
+        events: Vec<Event>,
+        /// The game's fair throws: the server's commitment, and its seed
+        /// once the game is over. Absent before the start (and for games
+        /// started before throws were fair).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fair: Option<FairView>,
+    },
+    /// Who is connected, by seat, and how many spectators watch.
+    Presence {
+        /// By seat.
+        connected: Vec<bool>,
+        /// Number of spectators.
+        spectators: u32,
+    },
+    /// A chat line.
+    Chat {
+        /// Sender's seat, or null for a spectator.
+        seat: Option<Player>,
+        /// Sender's display name.
+        name: String,
+        /// The text.
+        text: String,
+    },
+    /// Something was refused. `code` is a rules code of RULES.md or a
+    /// protocol code (`bad_message`, `stale_version`, `not_host`, ...).
+    Error {
+        /// Machine-readable code.
+        code: String,
+        /// A sentence for the player.
+        message: String,
+    },
+    /// Answer to `ping`.
+    Pong,
+}

@@ -18,7 +18,7 @@ pub(super) enum Parsed {
 pub(super) fn parse(text: &str) -> Parsed {
     // Well-formed messages (nearly all) are parsed once; only a message
     // that fails is looked at again, to say what is wrong with it.
-    if let Ok(msg) = serde_json::from_str(text) {
+    if let Ok(msg) = ClientMsg::from_json(text) {
         return Parsed::Msg(msg);
     }
     let value: Value = match serde_json::from_str(text) {

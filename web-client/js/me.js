@@ -10,7 +10,7 @@ import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { notice, showError } from './announce.js';
 import { showLinkDialog } from './devices.js';
-import { savePlayer, saveName, forgetSeats, playerSecret } from './storage.js';
+import { savePlayer, saveName, savedName, forgetSeats, playerSecret } from './storage.js';
 import { when, ago } from './times.js';
 import * as api from './api.js';
 
@@ -57,11 +57,12 @@ export function meView(container, navigate) {
       body));
 
   function draw(me) {
-    const name = h('input', { id: 'me-name', type: 'text', maxlength: 24, autocomplete: 'nickname', value: me.name ?? '', placeholder: t('home.namePlaceholder') });
+    // No name yet: the one last typed in this browser, ready to save.
+    const name = h('input', { id: 'me-name', type: 'text', maxlength: 24, autocomplete: 'nickname', value: me.name ?? savedName(), placeholder: t('home.namePlaceholder') });
     const status = h('p', { class: 'form-status', role: 'status' });
     const form = h('form', { class: 'card me-name', 'aria-labelledby': 'me-name-title' },
       h('h2', { id: 'me-name-title', text: t('me.name.title') }),
-      h('label', { for: 'me-name', text: t('home.yourName') }),
+      h('label', { for: 'me-name', class: 'visually-hidden', text: t('home.yourName') }),
       h('div', { class: 'share-row' }, name, h('button', { type: 'submit', class: 'btn primary', id: 'me-rename' }, t('me.name.save'))),
       h('p', { class: 'hint', text: t('me.name.hint') }),
       status);

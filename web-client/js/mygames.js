@@ -84,8 +84,10 @@ function gameEntry(g, now) {
   const over = section === 'finished';
   const w = g.result?.winner;
   const preset = presets().find((p) => p.id === g.preset);
-  const names = g.seats.map((s, i) => [
-    i ? t('home.recent.vs') : '',
+  // A lobby names who sits there so far; a game, every seat.
+  const seats = g.seats.map((s, i) => i).filter((i) => section !== 'lobby' || g.seats[i].name || g.seats[i].bot);
+  const names = seats.map((i, k) => [
+    k ? t('home.recent.vs') : '',
     h('span', { class: ['who', i === w && 'winner'] }, nameOf(g, i), i === g.seat ? ` ${t('players.you')}` : ''),
   ]);
   const meta = [preset?.name, g.board && t('home.boardSize', { size: g.board }), g.pace === 'days' && g.turn_hours && t('mygames.perTurn', { time: span(g.turn_hours * 3600000) })];

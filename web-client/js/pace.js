@@ -6,14 +6,15 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { span } from './times.js';
 
 /** The turn clocks offered for a game over days, in hours; one day is the default. */
 export const TURN_HOURS = [1, 8, 24, 72];
 const DEFAULT_HOURS = 24;
 
-/** A turn clock's name: "1 hour", "1 day"... */
+/** A turn clock's name: "1 hour", "1 day"... (another one, made through the API: "12 h"). */
 export function turnHoursName(hours) {
-  return t(`pace.hours.${hours}`);
+  return TURN_HOURS.includes(hours) ? t(`pace.hours.${hours}`) : span(hours * 3600000);
 }
 
 /**

@@ -339,12 +339,29 @@ export function serverAndBrowser(opts = {}) {
 
 /**
  * Creates a room through the HTTP API (not the home page's form), e.g.
- * `{name: 'Asha', players: 2, turn_clock: 10}`; returns `{code, seat, token, room}`.
+ * `{name: 'Asha', players: 2, turn_clock: 10}`, as player `secret` if given;
+ * returns `{code, seat, token, room}`.
  */
-export async function apiCreateRoom(url, body) {
-  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function apiCreateRoom(url, body, secret) {
+  const headers = { 'content-type': 'application/json' };
+  // As a player (apiNewPlayer): the room is linked to them, in all their games.
+  if (secret) headers.authorization = `Bearer ${secret}`;
+  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers, body: JSON.stringify(body) });
   if (res.status !== 201) throw new Error(`POST /api/rooms: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** Makes a player through the HTTP API (POST /api/players); returns its secret. */
+export async function apiNewPlayer(url, name) {
+  const res = await fetch(`${url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  if (res.status !== 201) throw new Error(`POST /api/players: ${res.status} ${await res.text()}`);
+  return (await res.json()).secret;
+}
+
+/** Makes `page`'s browser hold player `secret`, as the Me page's link would. */
+export async function holdPlayer(page, url, secret) {
+  await page.goto(`${url}/favicon.svg`);
+  await page.evaluate((s) => localStorage.setItem('chowka.player', JSON.stringify({ secret: s })), secret);
 }
 
 /** Takes a seat in a room's lobby through the HTTP API; returns `{code, seat, token, room}`. */

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  serverAndBrowser, newPlayer, apiCreateRoom, openInSeat, playToEnd, playRounds, gameStatus, startTwoPlayerGame,
+  serverAndBrowser, newPlayer, apiCreateRoom, apiNewPlayer, holdPlayer, openInSeat, playToEnd, playRounds, gameStatus, startTwoPlayerGame,
   axeScan, shot, chowkaBin, PHONE, DESKTOP,
 } from './helpers.js';
 
@@ -33,9 +33,14 @@ async function accessible(page, name) {
   assert.deepEqual(await page.evaluate(() => [...window.__chowkaMissingKeys]), [], `${name}: every text in the catalog`);
 }
 
-/** A game of Asha against the computer (one pawn each, so it is short), played to its end in `page`. */
+/**
+ * A game of Asha against the computer (one pawn each, so it is short),
+ * played to its end in `page`, whose browser holds Asha's player.
+ */
 async function finishedGame(page) {
-  const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, options: { pawns: 1 }, bots: [{ seat: 1, level: 'easy' }], start: true });
+  const secret = await apiNewPlayer(env.server.url, 'Asha');
+  await holdPlayer(page, env.server.url, secret);
+  const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, options: { pawns: 1 }, bots: [{ seat: 1, level: 'easy' }], start: true }, secret);
   await openInSeat(page, env.server.url, room.code, room);
   await page.waitForSelector('.game svg.board .pawn');
   await playToEnd(page, 90000);

@@ -9,6 +9,7 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { announce } from './announce.js';
+import { ask } from './ask.js';
 import { span, leftText, untilText, wallTime } from './times.js';
 
 const DAY = 86400000;
@@ -50,27 +51,23 @@ export function vacationText(seat, now = Date.now()) {
 }
 
 /** Asks how many days of break to take, out of `leftMs`; sends it with `send(days)`. */
-function askBreak(leftMs, send) {
+async function askBreak(leftMs, send) {
   const most = Math.max(1, Math.min(3, Math.ceil(leftMs / DAY)));
-  const choices = [1, 2, 3].filter((n) => n <= most);
-  const dialog = h('dialog', { class: 'confirm vacation-dialog', 'aria-labelledby': 'vacation-title' },
-    h('h2', { id: 'vacation-title', text: t('days.break.title') }),
-    h('p', { text: t('days.break.left', { time: span(leftMs) }) }),
-    h('fieldset', { class: 'segmented' },
-      h('legend', { text: t('days.break.how') }),
-      h('div', { class: 'segments' }, choices.map((n) => h('label', {},
-        h('input', { type: 'radio', name: 'vacation-days', value: n, checked: n === 1 }),
-        h('span', { text: t('days.break.days', { n }) }))))),
-    h('p', { class: 'hint', text: t('days.break.explain') }),
-    h('div', { class: 'dialog-buttons' },
-      h('button', { type: 'button', class: 'btn primary', id: 'vacation-go', onclick: () => {
-        send(Number(dialog.querySelector('input[name="vacation-days"]:checked').value));
-        dialog.close();
-      } }, t('days.break.go')),
-      h('button', { type: 'button', class: 'btn', onclick: () => dialog.close() }, t('game.cancel'))));
-  dialog.addEventListener('close', () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
+  const choices = h('div', { class: 'segments' }, [1, 2, 3].filter((n) => n <= most).map((n) => h('label', {},
+    h('input', { type: 'radio', name: 'vacation-days', value: n, checked: n === 1 }),
+    h('span', { text: t('days.break.days', { n }) }))));
+  const yes = await ask({
+    name: 'vacation-dialog',
+    heading: t('days.break.title'),
+    body: [
+      h('p', { text: t('days.break.left', { time: span(leftMs) }) }),
+      h('fieldset', { class: 'segmented' }, h('legend', { text: t('days.break.how') }), choices),
+      h('p', { class: 'hint', text: t('days.break.explain') }),
+    ],
+    yes: { id: 'vacation-go', text: t('days.break.go') },
+    no: { id: 'vacation-no', text: t('game.cancel') },
+  });
+  if (yes) send(Number(choices.querySelector('input:checked').value));
 }
 
 /**

@@ -11,6 +11,7 @@
 
 import { h } from './dom.js';
 import { notice } from './announce.js';
+import { ask } from './ask.js';
 import { t } from './i18n.js';
 import { playerSecret, savePlayer } from './storage.js';
 import { newPlayer, waitForPlayer } from './api.js';
@@ -31,23 +32,15 @@ function takePlayerFromLink() {
 
 /**
  * Asks whether to take the link's player in place of the one this browser
- * holds: a plain dialog with two answers. Resolves true to switch.
+ * holds. Resolves true to switch.
  */
 function askToSwitch() {
-  return new Promise((resolve) => {
-    let answer = false;
-    const dialog = h('dialog', { class: 'confirm switch-player', 'aria-labelledby': 'switch-title' },
-      h('h2', { id: 'switch-title', text: t('identity.switch.title') }),
-      h('p', { text: t('identity.switch.text') }),
-      h('div', { class: 'dialog-buttons' },
-        h('button', { type: 'button', class: 'btn primary', id: 'switch-yes', onclick: () => { answer = true; dialog.close(); } }, t('identity.switch.yes')),
-        h('button', { type: 'button', class: 'btn', id: 'switch-no', autofocus: true, onclick: () => dialog.close() }, t('identity.switch.no'))));
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      resolve(answer);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
+  return ask({
+    name: 'switch-player',
+    heading: t('identity.switch.title'),
+    body: [h('p', { text: t('identity.switch.text') })],
+    yes: { id: 'switch-yes', text: t('identity.switch.yes') },
+    no: { id: 'switch-no', text: t('identity.switch.no') },
   });
 }
 

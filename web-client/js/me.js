@@ -10,6 +10,7 @@ import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { notice, showError } from './announce.js';
 import { showLinkDialog } from './devices.js';
+import { ask } from './ask.js';
 import { savePlayer, saveName, savedName, forgetSeats, playerSecret } from './storage.js';
 import { when, ago } from './times.js';
 import * as api from './api.js';
@@ -27,23 +28,14 @@ function deviceItem(d) {
     h('span', { class: 'device-seen', title: when(d.last_seen), text: t('me.device.seen', { when: ago(d.last_seen), at: when(d.last_seen) }) }));
 }
 
-/** Asks before deleting: says what is removed. Resolves true to go ahead. */
+/** Asks before deleting, saying what is removed. Resolves true to go ahead. */
 function confirmDelete() {
-  return new Promise((resolve) => {
-    let answer = false;
-    const dialog = h('dialog', { class: 'confirm delete-me', 'aria-labelledby': 'delete-title' },
-      h('h2', { id: 'delete-title', text: t('me.delete.title') }),
-      h('p', { text: t('me.delete.what') }),
-      h('ul', {}, ['names', 'identity', 'browser', 'public'].map((k) => h('li', { text: t(`me.delete.${k}`) }))),
-      h('div', { class: 'dialog-buttons' },
-        h('button', { type: 'button', class: 'btn danger', id: 'delete-yes', onclick: () => { answer = true; dialog.close(); } }, t('me.delete.yes')),
-        h('button', { type: 'button', class: 'btn primary', id: 'delete-no', autofocus: true, onclick: () => dialog.close() }, t('me.delete.no'))));
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      resolve(answer);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
+  return ask({
+    name: 'delete-me',
+    heading: t('me.delete.title'),
+    body: [h('p', { text: t('me.delete.what') }), h('ul', {}, ['names', 'identity', 'browser', 'public'].map((k) => h('li', { text: t(`me.delete.${k}`) })))],
+    yes: { id: 'delete-yes', text: t('me.delete.yes'), danger: true },
+    no: { id: 'delete-no', text: t('me.delete.no') },
   });
 }
 

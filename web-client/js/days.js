@@ -10,6 +10,7 @@ import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { announce } from './announce.js';
 import { ask } from './ask.js';
+import { turnHoursName } from './pace.js';
 import { span, leftText, untilText, wallTime } from './times.js';
 
 const DAY = 86400000;
@@ -39,7 +40,7 @@ export function startDaysClock(screen) {
   const tick = () => {
     const text = bannerClock(screen.ctx);
     el.hidden = !text;
-    el.textContent = text ? ` · ${text}` : '';
+    el.textContent = text ?? '';
   };
   tick();
   if (daysOn(screen.ctx) && screen.ctx.room.due_at) screen.daysTimer = setInterval(() => (screen.el.isConnected ? tick() : clearInterval(screen.daysTimer)), TICK_MS);
@@ -85,7 +86,7 @@ export function renderDays(screen) {
   const left = mine.vacation_left_ms ?? 0;
   fill(el,
     h('h2', { class: 'panel-title', id: 'days-title', text: t('days.title') }),
-    h('p', { class: 'hint', text: t('days.perTurn', { time: span((room.turn_hours ?? 24) * 3600000) }) }),
+    h('p', { class: 'hint', text: t('days.perTurn', { time: turnHoursName(room.turn_hours ?? 24) }) }),
     away ? h('p', { class: 'days-away', text: away }) : null,
     h('p', { class: 'days-left', text: left > 0 ? t('days.vacationLeft', { time: span(left) }) : t('days.noVacationLeft') }),
     away

@@ -78,7 +78,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
     ];
     const name = seatName(seat);
     // Another person's seat, which the host may hand to a computer.
-    const canStandIn = amHost && playing && opts.onStandIn && i !== me && !seat.bot && !seat.standin;
+    // Never over days: there a clock run out is the computer's only turn (docs/protocol.md, "Pace").
+    const canStandIn = amHost && playing && room.pace !== 'days' && opts.onStandIn && i !== me && !seat.bot && !seat.standin;
     return h('li', { class: ['player', `seat-${i}`, toMove && 'to-move', i === me && 'me', !isOn && 'away'], 'aria-current': toMove ? 'true' : undefined },
       swatch(i),
       h('div', { class: 'player-main' },

@@ -92,7 +92,7 @@ test('every error code of docs/protocol.md has its error.<code> text', async () 
 });
 
 test('the keys names.js and the ui modules build at run time exist', async () => {
-  const { ui } = await english();
+  const { ui, people } = await english();
   // names.js: colours, sides, presets, options (label, value names, explanations), levels.
   const keys = [
     ...['red', 'green', 'blue', 'gold'].map((c) => `colour.${c}`),
@@ -102,6 +102,11 @@ test('the keys names.js and the ui modules build at run time exist', async () =>
     // home.js: the turn clock and the stand-in delay.
     ...['none', '30', '60', '120'].map((v) => `home.clock.${v}`),
     ...['never', '30', '60', '120'].map((v) => `home.takeover.${v}`),
+    // pace.js, mygames.js, me.js: the paces and turn clocks, the sections of all my games, what deleting removes.
+    ...['live', 'days'].map((v) => `pace.${v}`),
+    ...[1, 8, 24, 72].map((n) => `pace.hours.${n}`),
+    ...['turn', 'waiting', 'lobby', 'finished'].map((s) => `mygames.section.${s}`),
+    ...['names', 'identity', 'browser', 'public'].map((k) => `me.delete.${k}`),
   ];
   const options = {
     entry: ['home', 'graceOne', 'graceAll', 'ashtaChamma', 'firstGrace'],
@@ -118,7 +123,7 @@ test('the keys names.js and the ui modules build at run time exist', async () =>
       if (v !== 'true' && v !== 'false') keys.push(`option.${opt}.${v}`);
     }
   }
-  assert.deepEqual(keys.filter((k) => !(k in ui)), []);
+  assert.deepEqual(keys.filter((k) => !(k in ui) && !(k in people)), []);
 });
 
 /** The {placeholders} of a text (all forms of a plural text together). */

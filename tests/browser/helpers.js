@@ -132,11 +132,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 /**
  * A fresh browser context (its own localStorage, like another person) and page.
  * Page errors and console errors are collected so tests can assert none happened.
- * `opts.player` picks the client seeds' sequence (else the next one of this file).
+ * `opts.player` picks the client seeds' sequence (else the next one of this file);
+ * `opts.locale` and `opts.timezoneId` the browser's language and time zone.
  */
 export async function newPlayer(browser, viewport = PHONE, opts = {}) {
   // English unless a test asks for another locale: navigator.languages picks the site's language on a first visit.
-  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US' });
+  // The time zone too (`opts.timezoneId`, e.g. 'Asia/Kolkata'): times are read in the player's own.
+  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US', timezoneId: opts.timezoneId });
   // The seed this player's client adds to each game's throws comes from
   // crypto.getRandomValues (web-client/js/fair.js, its only caller): here
   // it is a fixed sequence per player, so the throws repeat on every run.
@@ -167,13 +169,18 @@ export async function newPlayer(browser, viewport = PHONE, opts = {}) {
 }
 
 /** Fills the home page's creation form and creates a room; returns its code. */
-export async function createRoom(page, url, { name, board = 5, players = 2, preset, pawns, gate, publicRoom = true }) {
+export async function createRoom(page, url, { name, board = 5, players = 2, preset, pawns, gate, publicRoom = true, turnHours }) {
   await page.goto(url + '/');
   await page.fill('#create-name', name);
   if (preset) await page.check(`input[name="preset"][value="${preset}"]`, { force: true });
   await page.click(`input[name="board"][value="${board}"] + span`);
   await page.click(`input[name="players"][value="${players}"] + span`);
   await page.setChecked('#create-public', publicRoom);
+  // A game over days, with this clock per turn (hours).
+  if (turnHours) {
+    await page.click('input[name="pace"][value="days"] + span');
+    await page.selectOption('#pace-hours', String(turnHours));
+  }
   if (pawns || gate) {
     await page.click('details.options > summary');
     if (pawns) await page.selectOption('#opt-pawns', String(pawns));
@@ -332,12 +339,29 @@ export function serverAndBrowser(opts = {}) {
 
 /**
  * Creates a room through the HTTP API (not the home page's form), e.g.
- * `{name: 'Asha', players: 2, turn_clock: 10}`; returns `{code, seat, token, room}`.
+ * `{name: 'Asha', players: 2, turn_clock: 10}`, as player `secret` if given;
+ * returns `{code, seat, token, room}`.
  */
-export async function apiCreateRoom(url, body) {
-  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function apiCreateRoom(url, body, secret) {
+  const headers = { 'content-type': 'application/json' };
+  // As a player (apiNewPlayer): the room is linked to them, in all their games.
+  if (secret) headers.authorization = `Bearer ${secret}`;
+  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers, body: JSON.stringify(body) });
   if (res.status !== 201) throw new Error(`POST /api/rooms: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** Makes a player through the HTTP API (POST /api/players); returns its secret. */
+export async function apiNewPlayer(url, name) {
+  const res = await fetch(`${url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  if (res.status !== 201) throw new Error(`POST /api/players: ${res.status} ${await res.text()}`);
+  return (await res.json()).secret;
+}
+
+/** Makes `page`'s browser hold player `secret`, as the Me page's link would. */
+export async function holdPlayer(page, url, secret) {
+  await page.goto(`${url}/favicon.svg`);
+  await page.evaluate((s) => localStorage.setItem('chowka.player', JSON.stringify({ secret: s })), secret);
 }
 
 /** Takes a seat in a room's lobby through the HTTP API; returns `{code, seat, token, room}`. */

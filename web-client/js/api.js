@@ -1,18 +1,38 @@
-// The HTTP API (docs/protocol.md): rooms, seats, the lobby lists. Every
-// failure becomes an Error whose message is a sentence for the player, so
-// callers can show it as it is.
+// The HTTP API (docs/protocol.md): rooms, seats, the lobby lists, the
+// player (Players). Every failure becomes an Error whose message is a
+// sentence for the player, so callers can show it as it is.
+//
+// Every request carries the player's secret (`Authorization: Bearer`) when
+// this browser holds one, and the device id (`X-Chowka-Device`), so that a
+// seat taken is linked to the player. A secret the server no longer knows
+// (the player was deleted on another device) is dropped, a new player is
+// made, and the request is sent once more.
 
 import { errorText } from './names.js';
 import { t } from './i18n.js';
+import { playerSecret, savePlayer, deviceId, savedName } from './storage.js';
 
-async function request(method, path, body) {
+/** What requests wait for first: the player being made on a first visit (identity.js). */
+let pending = Promise.resolve();
+
+/** Makes every request wait for `promise` (settled either way) before it is sent. */
+export function waitForPlayer(promise) {
+  pending = promise.catch(() => {});
+}
+
+function headers(body, secret) {
+  const out = { 'x-chowka-device': deviceId() };
+  if (body) out['content-type'] = 'application/json';
+  if (secret) out.authorization = `Bearer ${secret}`;
+  return out;
+}
+
+async function request(method, path, body, again = true) {
+  await pending;
+  const secret = playerSecret();
   let res;
   try {
-    res = await fetch(path, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    res = await fetch(path, { method, headers: headers(body, secret), body: body ? JSON.stringify(body) : undefined });
   } catch {
     throw new Error(t('error.network'));
   }
@@ -22,6 +42,14 @@ async function request(method, path, body) {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = null;
+  }
+  if (res.status === 401 && secret && again && (data?.error ?? data)?.code === 'bad_player' && playerSecret() === secret) {
+    // Deleted elsewhere: this browser becomes a new player, and asks again as it.
+    savePlayer(null);
+    const made = newPlayer();
+    waitForPlayer(made);
+    await made.catch(() => null);
+    return request(method, path, body, false);
   }
   if (!res.ok) {
     // Errors are {code, message} (docs/protocol.md); tolerate a wrapper too.
@@ -84,4 +112,42 @@ export function archivedGame(id) {
  */
 export function replayPage(kind, code, from) {
   return request('GET', `/api/${kind}/${encodeURIComponent(code)}/replay?from=${from}`);
+}
+
+/**
+ * Makes a new player for this browser, named as the player last typed
+ * (POST /api/players), and keeps its secret. Resolves to the secret.
+ */
+export async function newPlayer() {
+  let res;
+  try {
+    const name = savedName();
+    res = await fetch('/api/players', { method: 'POST', headers: headers(true, null), body: JSON.stringify(name ? { name } : {}) });
+  } catch {
+    throw new Error(t('error.network'));
+  }
+  if (res.status !== 201) throw new Error(t('error.http', { status: res.status }));
+  const { secret } = await res.json();
+  savePlayer(secret);
+  return secret;
+}
+
+/** The player: {name, created_at, devices: [{label, first_seen, last_seen, this}]}. */
+export function me() {
+  return request('GET', '/api/me');
+}
+
+/** Renames the player everywhere; returns the same as me(). */
+export function rename(name) {
+  return request('PATCH', '/api/me', { name });
+}
+
+/** Deletes the player's data ("delete my data"); the secret stops working. */
+export function forgetMe() {
+  return request('DELETE', '/api/me', undefined, false);
+}
+
+/** All the player's games: {games: [MyGame], now} (docs/protocol.md, "Players"). */
+export function myGames() {
+  return request('GET', '/api/me/games');
 }

@@ -1,7 +1,10 @@
 // The WebSocket to one room: says hello (with the seat token when we hold
-// a seat), hands every server message to the room, and reconnects by itself
-// with exponential backoff when the network drops, so a reload or a tunnel
-// only costs a moment. A silent dead socket is detected by keep-alive pings.
+// a seat, else with the player's secret, which the server seats wherever
+// that player holds a seat and otherwise lets watch), hands every server
+// message to the room, and reconnects by itself with exponential backoff
+// when the network drops, so a reload or a tunnel only costs a moment. A silent dead socket is detected by keep-alive pings.
+
+import { playerSecret } from './storage.js';
 
 /** Path of the game WebSocket on the server (docs/protocol.md). */
 const WS_PATH = '/ws';
@@ -53,7 +56,9 @@ export class Connection {
     ws.onopen = () => {
       this.lastHeard = Date.now();
       const hello = { type: 'hello', room: this.room };
+      const player = playerSecret();
       if (this.token) hello.token = this.token;
+      else if (player) hello.player = player;
       ws.send(JSON.stringify(hello));
       this.pingTimer = setInterval(() => this.keepAlive(), PING_EVERY_MS);
       this.welcomeTimer = setTimeout(() => {

@@ -50,30 +50,29 @@ async function qrSvg(text) {
 }
 
 /**
- * Opens the "play on another device" dialog for seat `token` of room `code`:
- * the QR code, the link with a copy button, and the warning that the link is
- * as good as the seat itself.
+ * Opens a dialog that carries a personal link to another device: the QR
+ * code, the link with a copy button, and the warning (before the code,
+ * where a phone shows it without scrolling) that the link is as good as
+ * what it opens. `texts` are catalog keys: heading, scan, warning, copied.
  */
-export function showDevicesDialog(code, token) {
-  const url = deviceLink(code, token);
+export function showLinkDialog(url, texts) {
   const qrBox = h('div', { class: 'qr-box' }, h('p', { class: 'hint', text: t('devices.drawing') }));
   const input = h('input', { id: 'device-link', type: 'text', readonly: true, class: 'share-input', value: url });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notice(t('devices.copied'));
+      notice(t(texts.copied));
     } catch {
       input.select();
       notice(t('lobby.copyByHand'));
     }
   };
   const dialog = h('dialog', { class: 'devices-dialog', 'aria-labelledby': 'devices-title' },
-    h('h2', { id: 'devices-title', text: t('devices.title') }),
-    h('p', { text: t('devices.scan') }),
-    // The warning before the code, where a phone shows it without scrolling.
+    h('h2', { id: 'devices-title', text: t(texts.heading) }),
+    h('p', { text: t(texts.scan) }),
     h('p', { class: 'devices-warning', role: 'note' },
       h('strong', { text: t('devices.keep') }), ' ',
-      t('devices.warning')),
+      t(texts.warning)),
     qrBox,
     h('label', { for: 'device-link', text: t('devices.link') }),
     h('div', { class: 'share-row' }, input, h('button', { type: 'button', class: 'btn', onclick: copy }, t('devices.copy'))),
@@ -86,6 +85,15 @@ export function showDevicesDialog(code, token) {
     qrBox.replaceChildren(h('p', { class: 'hint', text: t('devices.noQr') }));
   });
   return dialog;
+}
+
+/**
+ * Opens the "play on another device" dialog for seat `token` of room `code`:
+ * the QR code, the link with a copy button, and the warning that the link is
+ * as good as the seat itself.
+ */
+export function showDevicesDialog(code, token) {
+  return showLinkDialog(deviceLink(code, token), { heading: 'devices.title', scan: 'devices.scan', warning: 'devices.warning', copied: 'devices.copied' });
 }
 
 /** A small phone-shaped icon for the header button (decorative). */

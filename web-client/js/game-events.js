@@ -33,6 +33,8 @@ export function takeoverText(screen) {
       said.push(i === me ? t('game.back.you') : t('game.back.other', { who: screen.who(i) }));
       return;
     }
+    // A clock over days ran out: its own message said so (days.js).
+    if (screen.timedOut.has(i)) return;
     const timeUp = i === game.to_move && screen.clockEnd !== null && Date.now() >= screen.clockEnd - 1500;
     if (timeUp) {
       screen.timedOut.add(i);

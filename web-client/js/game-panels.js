@@ -27,6 +27,8 @@ export function renderBanner(screen, mine) {
     const computer = room.seats[toMove]?.standin && !room.seats[toMove]?.bot;
     fill(screen.banner, swatch(toMove),
       h('strong', { class: 'turn-who' }, mine ? t('game.banner.yourTurn') : textWith('game.banner.turn', {}, { who: nameSpan(toMove) })),
+      // Over days: the time left on that clock (days.js keeps it current).
+      screen.daysClockEl,
       computer && h('span', { class: 'turn-standin', text: t(mine ? 'game.banner.computerPlaysYours' : 'game.banner.computerPlaying') }),
       h('span', { class: 'round', text: t('game.banner.round', { round: game.round }) }),
       screen.clockEl, screen.bannerThrow);

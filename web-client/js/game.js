@@ -30,6 +30,7 @@ import { graceName, walkGeometry } from './facts.js';
 import { digest, takeoverText } from './game-events.js';
 import { confirmStrand, describe, destinations, merged } from './game-moves.js';
 import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock } from './game-panels.js';
+import { renderDays, startDaysClock } from './days.js';
 
 export class GameScreen {
   /**
@@ -72,6 +73,8 @@ export class GameScreen {
     // that had it disappears and nothing else can act (another's turn).
     this.banner = h('div', { class: 'turn-banner', tabindex: '-1' });
     this.clockEl = h('span', { class: 'clock', role: 'timer', 'aria-live': 'off' });
+    this.daysClockEl = h('span', { class: 'days-clock', hidden: true });
+    this.daysEl = h('section', { class: 'days card', 'aria-labelledby': 'days-title', hidden: true });
     // A small Throw in the banner for when the real one is scrolled out of
     // view (reading the log on a phone): the banner always stays in view.
     this.bannerThrow = h('button', { type: 'button', class: 'btn small primary banner-throw', hidden: true, onclick: () => this.send({ do: 'throw' }) }, t('game.throw'));
@@ -118,7 +121,7 @@ export class GameScreen {
       h('div', { class: 'board-col' }, this.heading, this.banner, this.standinEl,
         h('div', { class: 'board-wrap' }, this.svg, this.flashEl)),
       h('div', { class: 'side-col' },
-        this.resultEl, this.controls, this.truceEl,
+        this.resultEl, this.controls, this.daysEl, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
           h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl),
         feedEl),
@@ -357,6 +360,7 @@ export class GameScreen {
     this.standinEl.hidden = !myStandin;
     if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? t('game.timeUp.mine') : t('game.standin.you');
     startClock(this, room.clock_ms, over, mine);
+    startDaysClock(this);
     // At the end the result is the news: no stale flash over it.
     if (over) this.flashEl.hidden = true;
 
@@ -372,7 +376,8 @@ export class GameScreen {
     }
     this.cancelBtn.parentElement.hidden = this.sel.pawn === null && this.sel.value === null && !this.choices;
 
-    // Truces (3-4 players with O6), result, players.
+    // Vacation (days games), truces (3-4 players with O6), result, players.
+    renderDays(this);
     renderTruce(this);
     renderResult(this);
     renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i) });

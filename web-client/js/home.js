@@ -6,7 +6,7 @@
 
 import { h, fill } from './dom.js';
 import { presets, options, SEATS, LEVELS, levelName } from './names.js';
-import { t, formatNumber, numberLocale } from './i18n.js';
+import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
@@ -14,6 +14,8 @@ import { showThrow } from './cowries.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
 import { ruleHelp, offerShareOnArrival } from './lobby.js';
 import { myGamesCard } from './mygames.js';
+import { paceField } from './pace.js';
+import { ago } from './times.js';
 
 const REFRESH_MS = 8000;
 /** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
@@ -115,11 +117,13 @@ function fillCreateForm(form, table, navigate) {
   // never freeze the table.
   const takeover = h('select', { id: 'opt-takeover', 'aria-describedby': 'opt-takeover-hint' },
     ['', '30', '60', '120'].map((v) => h('option', { value: v, text: t(`home.takeover.${v || 'never'}`), selected: v === '60' })));
-  optionRows.push(
+  const liveRows = [
     h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: t('home.clock') }), clock,
       h('p', { class: 'hint', id: 'opt-clock-hint', text: t('home.clockHint') })),
     h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: t('home.takeover') }), takeover,
-      h('p', { class: 'hint', id: 'opt-takeover-hint', text: t('home.takeoverHint') })));
+      h('p', { class: 'hint', id: 'opt-takeover-hint', text: t('home.takeoverHint') }))];
+  optionRows.push(...liveRows);
+  const pace = paceField(liveRows);
 
   // Private unless the host chooses to list it: a room is meant for friends
   // with the link, and strangers would take the seats meant for them.
@@ -132,6 +136,7 @@ function fillCreateForm(form, table, navigate) {
     field(t('home.yourName'), name),
     h('fieldset', { class: 'presets' }, h('legend', { text: t('home.rules') }), presetCards),
     h('div', { class: 'row-2' }, boardSet, seatsSet),
+    pace.el,
     h('div', { class: 'check' }, isPublic, h('label', { for: 'create-public', text: t('home.public') })),
     h('details', { class: 'options' }, h('summary', { text: t('home.allOptions') }), h('div', { class: 'option-grid' }, optionRows)),
     submit, status);
@@ -165,7 +170,7 @@ function fillCreateForm(form, table, navigate) {
       if (clock.value) req.turn_clock = Number(clock.value);
       // Absent means the server's default (a minute): "Never" is said as null.
       req.takeover = takeover.value ? Number(takeover.value) : null;
-      const res = await api.createRoom(req);
+      const res = await api.createRoom(pace.apply(req));
       saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
       navigate(`/r/${res.code}`);
     } catch (err) {
@@ -284,16 +289,6 @@ function roomItem(r) {
       h('span', { class: 'room-meta', text: [preset?.name ?? t('home.open.game'), t('home.boardSize', { size: r.board }), t('home.open.seated', { n: r.taken, players: r.players }), r.turn_clock && t('home.open.clock', { n: r.turn_clock })].filter(Boolean).join(' · ') })));
 }
 
-/** How long ago `ms` was, in the player's language (the browser knows how each language says it). */
-function ago(ms) {
-  const s = Math.max(0, (Date.now() - ms) / 1000);
-  if (s < 90) return t('home.recent.justNow');
-  const rel = new Intl.RelativeTimeFormat(numberLocale(), { numeric: 'always', style: 'short' });
-  if (s < 5400) return rel.format(-Math.round(s / 60), 'minute');
-  if (s < 129600) return rel.format(-Math.round(s / 3600), 'hour');
-  return new Date(ms).toLocaleDateString(numberLocale());
-}
-
 /**
  * A name from the archive in the player's language: the archive keeps a
  * computer's seat as the server's English "Computer (easy)", a name no
@@ -345,11 +340,11 @@ export function homeView(container, navigate) {
           heroCowries),
         // Short, so that both play buttons fit the first screen of a phone.
         h('p', { class: 'lead', text: t('home.lead') })),
-      quickPlay(navigate)),
+      quickPlay(navigate),
+      myGamesCard()),
     h('div', { class: 'home-grid' },
       createForm(navigate),
       h('div', { class: 'home-side' },
-        myGamesCard(),
         joinForm(navigate),
         h('section', { class: 'card', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title', text: t('home.open.title') }), roomsList),
         h('section', { class: 'card', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: t('home.recent.title') }), gamesList))));

@@ -1,6 +1,6 @@
 // The player's language: every string a player reads comes from a
-// catalog through t(). One catalog per language, in four plain modules
-// (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js: `export
+// catalog through t(). One catalog per language, in five plain modules
+// (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js, people.js: `export
 // default {key: text}`), loaded before the first page is drawn; English
 // fills any gap.
 // Texts take {name} placeholders; a text whose form depends on a number is
@@ -20,7 +20,7 @@ export const LANGUAGES = [
 ];
 
 /** The catalog files of one language, by area. */
-const AREAS = ['ui', 'game', 'guide', 'replay'];
+const AREAS = ['ui', 'game', 'guide', 'replay', 'people'];
 const STORAGE_KEY = 'chowka.lang';
 
 let lang = 'en';

@@ -9,6 +9,7 @@ import { presets, options, SIDE_NAMES, LEVELS, levelName } from './names.js';
 import { t } from './i18n.js';
 import { seatName, swatch } from './players.js';
 import { savedName } from './storage.js';
+import { turnHoursName } from './pace.js';
 import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
 
@@ -34,10 +35,12 @@ export function offerShareOnArrival(code) {
  * The options that differ from plain words into a short list, each with its rule link.
  * @param {object} rules the room's resolved rules
  * @param {object} board the welcome's board: the facts the rules imply
+ * @param {object} room the room: a game over days says so, with its clock per turn
  */
-function rulesSummary(rules, board) {
+function rulesSummary(rules, board, room) {
   const preset = presets().find((p) => p.id === rules.preset);
   const out = [h('li', { text: t('lobby.summary', { size: rules.board, seats: rules.players, n: rules.pawns }) })];
+  if (room.pace === 'days') out.push(h('li', { class: 'pace-line', text: `${t('pace.days')}: ${t('pace.days.explain', { time: turnHoursName(room.turn_hours ?? 24) })}` }));
   for (const [key, opt] of Object.entries(options())) {
     // Only where truces can happen in this room is the truce option news (R15).
     if (key === 'truce' && !board.truces_possible) continue;
@@ -221,10 +224,10 @@ export class Lobby {
       shareOnArrival = null;
       this.offerLink();
     }
-    const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible]);
+    const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible, room.pace, room.turn_hours]);
     if (ctx.board && (!this.rulesArea.firstChild || this.rulesKey !== rulesKey)) {
       this.rulesKey = rulesKey;
-      fill(this.rulesArea, rulesSummary(room.rules, ctx.board));
+      fill(this.rulesArea, rulesSummary(room.rules, ctx.board, room));
     }
   }
 

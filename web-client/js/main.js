@@ -2,8 +2,10 @@
 // for / and /r/CODE) and on the hash for the two pages about the game: the
 // guide (/#how-to-play, a section: /#howto-gate) and the rules reference
 // (/#rules, one rule: /#rule-R7), so links to either work from anywhere;
-// for the games played in this browser (/#my-games); and, on a room's
-// address, for its replay (/r/CODE#replay, one move: /r/CODE#move=57).
+// for all the player's games (/#my-games) and the player themselves
+// (/#me); and, on a room's address, for its replay (/r/CODE#replay, one
+// move: /r/CODE#move=57). A "use on another device" link (#player=..., on
+// any page) is taken by identity.js before anything is drawn.
 
 import { homeView } from './home.js';
 import { roomView } from './room.js';
@@ -11,6 +13,8 @@ import { rulesView } from './rules-page.js';
 import { howtoView, scrollToSection } from './howto.js';
 import { replayView, isReplayHash, moveOfHash } from './replay.js';
 import { myGamesView } from './mygames.js';
+import { meView } from './me.js';
+import { startIdentity } from './identity.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
@@ -31,16 +35,17 @@ function siteHeader(page) {
   const link = (href, text, key) => h('a', { href, text, class: `nav-${key}`, 'aria-current': page === key ? 'page' : undefined });
   return h('header', { class: 'site-bar' },
     h('a', { href: '/', class: 'home-link', 'aria-label': t('site.homeLink') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '✦'), h('span', { class: 'home-text', text: t('site.brand') })),
-    h('nav', { 'aria-label': t('site.nav') }, link('/#how-to-play', t('site.howto'), 'howto'), link('/#rules', t('site.rules'), 'rules'), link('/#my-games', t('mygames.nav'), 'mygames')),
+    h('nav', { 'aria-label': t('site.nav') }, link('/#how-to-play', t('site.howto'), 'howto'), link('/#rules', t('site.rules'), 'rules'), link('/#my-games', t('mygames.nav'), 'mygames'), link('/#me', t('me.nav'), 'me')),
     languageSelect(),
     muteButton());
 }
 
-/** Which page a hash names: the guide, the rules, my games, or none (the home page). */
+/** Which page a hash names: the guide, the rules, my games, me, or none (the home page). */
 function hashPage(hash) {
   if (hash === 'how-to-play' || hash.startsWith('howto-')) return 'howto';
   if (hash === 'rules' || hash.startsWith('rule-')) return 'rules';
   if (hash === 'my-games') return 'mygames';
+  if (hash === 'me') return 'me';
   return null;
 }
 
@@ -89,15 +94,27 @@ function route() {
     howtoView(main, hash === 'how-to-play' ? null : hash);
   } else if (page === 'mygames') {
     document.title = t('title.myGames', { game });
-    myGamesView(main);
+    cleanup = myGamesView(main);
+  } else if (page === 'me') {
+    document.title = t('title.me', { game });
+    meView(main, navigate);
   } else {
     document.title = t('title.home', { game });
     cleanup = homeView(main, navigate);
   }
 }
 
-// The catalog comes first: every view reads its words while drawing.
+// The catalog comes first: every view reads its words while drawing; then
+// who the player is (a link's identity is adopted before any page asks).
 await startLanguage();
+await startIdentity();
 window.addEventListener('popstate', route);
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', async () => {
+  // A player link pasted into this tab's address bar.
+  if (location.hash.startsWith('#player=')) {
+    await startIdentity();
+    current = '';
+  }
+  route();
+});
 route();

@@ -1,40 +1,27 @@
-// My games: the games this browser played in, remembered in localStorage
-// (storage.js) as the room page sees them, with their results, a link to
-// watch each again (the replay viewer, replay.js) and its game record to
-// download (docs/record.md, the file `chowka replay` reads). The page is
-// /#my-games; the home page shows the newest few.
+// All my games (/#my-games): every room of the player's, on every device
+// that holds the identity, from the server (GET /api/me/games), in four
+// sections: games where it is their turn (the time left on their clock),
+// games waiting for others ("Waiting for Asha, 5 h left"; a live game:
+// "Playing now"), lobbies they sit in, and finished games with the result,
+// the replay (replay.js) and the game record to download (docs/record.md,
+// the file `chowka replay` reads). Each entry is one tap to its room, a
+// finished one to its replay. The list keeps itself fresh while the page
+// is in view. The home page has a card with the count of games waiting for
+// the player and a link here.
 
 import { h, fill } from './dom.js';
-import { savedGames, saveGame } from './storage.js';
 import { seatName } from './players.js';
 import { presets } from './names.js';
-import { t, numberLocale } from './i18n.js';
+import { t } from './i18n.js';
 import { showError } from './announce.js';
+import { hasPlayer } from './identity.js';
+import { span, leftText, untilText, ago, when } from './times.js';
 import * as api from './api.js';
 
-/**
- * Remembers the game of a room this browser holds a seat in: called with
- * the room page's context after every state. Writes only what changed.
- * @param {{code: string, seat: number|null, room: object|null, game: object|null}} ctx
- */
-export function noteGame(ctx) {
-  const { code, seat, room, game } = ctx;
-  if (seat === null || seat === undefined || !room || !game || room.status === 'lobby') return;
-  const known = savedGames().find((g) => g.code === code);
-  const over = game.result !== 'ongoing';
-  const entry = {
-    code,
-    seat,
-    players: room.seats.map((s) => ({ name: s.name ?? null, bot: s.bot ?? null })),
-    result: game.result,
-    started: known?.started ?? Date.now(),
-    finished: known?.finished ?? (over ? Date.now() : null),
-    preset: room.rules.preset,
-    board: room.rules.board,
-  };
-  if (known && JSON.stringify(known) === JSON.stringify(entry)) return;
-  saveGame(entry);
-}
+/** How often the list is asked for again while the page is in view. */
+const POLL_MS = 15000;
+/** The sections, in the server's order. */
+const SECTIONS = ['turn', 'waiting', 'lobby', 'finished'];
 
 /** Offers `value` as a JSON file called `name` for the browser to save. */
 export function saveJson(name, value) {
@@ -60,66 +47,124 @@ async function downloadRecord(code) {
   }
 }
 
-/** A date and time in the player's language, short. */
-export function when(ms) {
-  return new Date(ms).toLocaleString(numberLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+/** Which section a game of the list belongs in. */
+function sectionOf(g) {
+  if (g.status === 'lobby') return 'lobby';
+  if (g.status === 'finished') return 'finished';
+  return g.to_move !== null && g.to_move !== undefined && g.to_move === g.seat ? 'turn' : 'waiting';
 }
 
-/** The result of a remembered game, said to the player who played it. */
-function resultText(g) {
-  if (g.result === 'ongoing') return t('mygames.playing');
-  if (g.result === 'draw') return t('mygames.draw');
+/** A seat's name; a person whose name was removed (their data deleted) is "Player N". */
+function nameOf(g, i) {
+  const s = g.seats[i];
+  return s?.name || s?.bot ? seatName(s) : t('mygames.playerN', { n: i + 1 });
+}
+
+/** What the entry says of where the game is, seen at `now` (the server's clock). */
+function statusText(g, now) {
+  switch (sectionOf(g)) {
+    case 'turn':
+      return g.due_at ? `${leftText(g.due_at, now)} · ${untilText(g.due_at, now)}` : t('mygames.turnVacation');
+    case 'waiting':
+      if (g.pace !== 'days' || g.to_move === null || g.to_move === undefined) return t('mygames.playingNow');
+      return g.due_at ? t('mygames.waitingLeft', { name: nameOf(g, g.to_move), time: span(g.due_at - now) }) : t('mygames.waitingVacation', { name: nameOf(g, g.to_move) });
+    case 'lobby':
+      return `${t('mygames.lobbySeats', { n: g.seats.filter((s) => s.name || s.bot).length, total: g.seats.length })} · ${ago(g.created_at, now)}`;
+    default: {
+      const w = g.result?.winner;
+      const result = w === undefined || w === null ? t('mygames.draw') : w === g.seat ? t('mygames.youWon') : t('mygames.won', { who: nameOf(g, w) });
+      return g.finished_at ? `${result} · ${when(g.finished_at)}` : result;
+    }
+  }
+}
+
+/** One game: its players (the viewer marked) and where it is, as one link; a finished one has its record too. */
+function gameEntry(g, now) {
+  const section = sectionOf(g);
+  const over = section === 'finished';
   const w = g.result?.winner;
-  if (w === g.seat) return t('mygames.youWon');
-  return t('mygames.won', { who: seatName(g.players[w]) });
+  const preset = presets().find((p) => p.id === g.preset);
+  // A lobby names who sits there so far; a game, every seat.
+  const seats = g.seats.map((s, i) => i).filter((i) => section !== 'lobby' || g.seats[i].name || g.seats[i].bot);
+  const names = seats.map((i, k) => [
+    k ? t('home.recent.vs') : '',
+    h('span', { class: ['who', i === w && 'winner'] }, nameOf(g, i), i === g.seat ? ` ${t('players.you')}` : ''),
+  ]);
+  const meta = [preset?.name, g.board && t('home.boardSize', { size: g.board }), g.pace === 'days' && g.turn_hours && t('mygames.perTurn', { time: span(g.turn_hours * 3600000) })];
+  return h('li', { class: ['mygame', section, over && (w === g.seat ? 'won' : 'lost')], 'data-code': g.code },
+    h('a', { class: 'mygame-link', href: over ? `/r/${g.code}#replay` : `/r/${g.code}` },
+      h('span', { class: 'mygame-players' }, names),
+      h('strong', { class: 'mygame-status', text: statusText(g, now) }),
+      h('span', { class: 'mygame-meta', text: meta.filter(Boolean).join(' · ') })),
+    over && h('div', { class: 'mygame-actions' },
+      h('a', { class: 'btn small', href: `/r/${g.code}#replay` }, t('mygames.replay')),
+      h('button', { type: 'button', class: 'btn small ghost', 'data-code': g.code, onclick: () => downloadRecord(g.code) }, t('replay.download'))));
+}
+
+/** The four sections of the list (an empty one is left out). */
+function sectionsOf(games, serverNow) {
+  // The server's clock at its answer (drawn at once): a phone's wrong clock
+  // does not change how much time is left.
+  const now = serverNow ?? Date.now();
+  const by = Object.fromEntries(SECTIONS.map((s) => [s, []]));
+  for (const g of games) by[sectionOf(g)].push(g);
+  return SECTIONS.filter((s) => by[s].length).map((s) =>
+    h('section', { class: ['card', 'mygames-section', `mygames-${s}`], id: `mygames-${s}`, 'aria-labelledby': `mygames-${s}-title` },
+      h('h2', { id: `mygames-${s}-title` }, t(`mygames.section.${s}`), ' ', h('span', { class: 'count', text: `(${by[s].length})` })),
+      h('ul', { class: 'mygames-list' }, by[s].map((g) => gameEntry(g, now)))));
 }
 
 /**
- * One remembered game: who played (the player marked), the result, when,
- * and what can be done with it; `compact` (the home page's card) has the
- * players as the link to the replay and nothing more.
+ * The home page's card: one tap to all my games, saying how many wait for
+ * the player's move (filled in when the list comes).
  */
-function gameEntry(g, compact) {
-  const w = g.result?.winner;
-  const over = g.result !== 'ongoing';
-  const preset = presets().find((p) => p.id === g.preset);
-  const names = g.players.map((p, i) => [
-    i ? t('home.recent.vs') : '',
-    h('span', { class: ['who', i === w && 'winner'] }, seatName(p), i === g.seat ? ` ${t('players.you')}` : ''),
-  ]);
-  return h('li', { class: ['mygame', over ? (w === g.seat ? 'won' : 'lost') : 'on'] },
-    compact ? h('a', { class: 'mygame-players', href: `/r/${g.code}#replay` }, names) : h('p', { class: 'mygame-players' }, names),
-    h('p', { class: 'mygame-meta' },
-      h('strong', { class: 'mygame-result', text: resultText(g) }),
-      ` · ${[preset?.name, g.board && t('home.boardSize', { size: g.board }), when(g.finished ?? g.started)].filter(Boolean).join(' · ')}`),
-    !compact && h('div', { class: 'mygame-actions' },
-      h('a', { class: 'btn small primary', href: `/r/${g.code}#replay` }, t(over ? 'mygames.replay' : 'mygames.soFar')),
-      !over && h('a', { class: 'btn small', href: `/r/${g.code}` }, t('mygames.backToGame')),
-      over && h('button', { type: 'button', class: 'btn small ghost', 'data-code': g.code, onclick: () => downloadRecord(g.code) }, t('replay.download'))));
-}
-
-/** The list of remembered games, newest first, at most `max`; null when there are none. */
-function myGamesList(max = Infinity, compact = false) {
-  const games = savedGames();
-  if (!games.length) return null;
-  return h('ul', { class: 'mygames-list' }, games.slice(0, max).map((g) => gameEntry(g, compact)));
-}
-
-/** The home page's card: the newest few games and a link to all of them; null when none were played here. */
 export function myGamesCard() {
-  const list = myGamesList(3, true);
-  if (!list) return null;
-  return h('section', { class: 'card mygames-card', 'aria-labelledby': 'mygames-title' },
-    h('h2', { id: 'mygames-title', text: t('mygames.title') }), list,
-    h('p', { class: 'mygames-all' }, h('a', { href: '/#my-games', text: t('mygames.all', { n: savedGames().length }) })));
+  const said = h('span', { class: 'mygames-count', text: t('mygames.cardText') });
+  if (hasPlayer()) {
+    api.myGames().then(({ games }) => {
+      const mine = games.filter((g) => sectionOf(g) === 'turn').length;
+      if (mine) said.textContent = t('mygames.cardTurn', { n: mine });
+    }, () => {});
+  }
+  return h('a', { class: 'card mygames-card', href: '/#my-games', id: 'mygames-card' },
+    h('span', { class: 'mygames-card-title', text: t('mygames.title') }), said);
 }
 
-/** The My games page (/#my-games). */
+/** The My games page (/#my-games); returns a function that stops its updates. */
 export function myGamesView(container) {
-  const list = myGamesList();
+  const body = h('div', { class: 'mygames-body', 'aria-busy': 'true' }, h('p', { class: 'loading', text: t('mygames.loading') }));
   fill(container,
     h('section', { class: 'mygames-page', 'aria-labelledby': 'mygames-heading' },
       h('h1', { id: 'mygames-heading', text: t('mygames.title') }),
       h('p', { class: 'lead', text: t('mygames.lead') }),
-      list ?? h('p', { class: 'empty card', text: t('mygames.none') })));
+      body));
+  let stopped = false;
+  let asking = false;
+  async function load() {
+    if (stopped || asking) return;
+    asking = true;
+    try {
+      const { games, now } = await api.myGames();
+      if (stopped) return;
+      fill(body, games.length ? sectionsOf(games, now) : h('p', { class: 'empty card', text: t('mygames.none') }));
+      body.dataset.loaded = String(Date.now());
+    } catch (err) {
+      if (!stopped) fill(body, h('p', { class: 'error-text card', text: err.message }));
+    } finally {
+      asking = false;
+      body.removeAttribute('aria-busy');
+    }
+  }
+  const visible = () => document.visibilityState === 'visible';
+  const onVisible = () => visible() && load();
+  const timer = setInterval(() => visible() && load(), POLL_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', onVisible);
+  load();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', onVisible);
+  };
 }

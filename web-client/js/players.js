@@ -8,6 +8,7 @@ import { h, fill } from './dom.js';
 import { SEATS } from './names.js';
 import { t } from './i18n.js';
 import { listOf } from './events.js';
+import { vacationText } from './days.js';
 
 /** A seat's display name: its player's name, or the computer's level. */
 export function seatName(seat) {
@@ -65,6 +66,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
     const badges = [
       seat.host && h('span', { class: 'badge', text: t('players.host') }),
       seat.standin && !seat.bot && h('span', { class: 'badge warn', text: t(i === me ? 'players.standin.you' : 'players.standin.other') }),
+      // Over days: a player on a break, and until when (their local time).
+      vacationText(seat) && h('span', { class: 'badge vacation', text: vacationText(seat) }),
       // The gate (R8): after a first hit, pawns may go on to the inner squares.
       game?.has_hit[i] && h('span', { class: 'badge', title: t('players.gate.title'), text: t('players.gate') }),
       // The clear leader matters only where truces exist (R15).
@@ -75,7 +78,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
     ];
     const name = seatName(seat);
     // Another person's seat, which the host may hand to a computer.
-    const canStandIn = amHost && playing && opts.onStandIn && i !== me && !seat.bot && !seat.standin;
+    // Never over days: there a clock run out is the computer's only turn (docs/protocol.md, "Pace").
+    const canStandIn = amHost && playing && room.pace !== 'days' && opts.onStandIn && i !== me && !seat.bot && !seat.standin;
     return h('li', { class: ['player', `seat-${i}`, toMove && 'to-move', i === me && 'me', !isOn && 'away'], 'aria-current': toMove ? 'true' : undefined },
       swatch(i),
       h('div', { class: 'player-main' },

@@ -20,7 +20,7 @@ import { presets, SEATS } from './names.js';
 import { t } from './i18n.js';
 import { walkGeometry } from './facts.js';
 import { announce, showError } from './announce.js';
-import { savedGames } from './storage.js';
+import { seatFor } from './storage.js';
 import { saveJson, recordFile } from './mygames.js';
 import { numbersView } from './numbers.js';
 import { frameMoves, heldLine, playerItems } from './replay-frame.js';
@@ -52,7 +52,7 @@ export function isReplayHash(hash) {
  * address bar's hash changed by hand).
  */
 export function replayView(container, code, start) {
-  const me = savedGames().find((g) => g.code === code)?.seat ?? null;
+  const me = seatFor(code)?.seat ?? null;
   const state = {
     kind: 'games',
     replay: null,

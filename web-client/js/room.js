@@ -20,8 +20,8 @@ import * as api from './api.js';
 import { ruleLinksOpenDialogs } from './rules-page.js';
 import { t } from './i18n.js';
 import { offerSeed, isQuietRefusal } from './fair.js';
-import { noteGame } from './mygames.js';
 import { roomBar } from './room-bar.js';
+import { clockOut, clockOutText } from './days.js';
 
 /** Renders the room `code` into `container`; returns a cleanup function. */
 export function roomView(container, rawCode, navigate) {
@@ -89,6 +89,10 @@ export function roomView(container, rawCode, navigate) {
       case 'error':
         onError(msg);
         break;
+      case 'clock_out':
+        // A clock over days ran out: the computer plays that one turn.
+        if (game && ctx.room) clockOut(game, msg.seat);
+        break;
       default:
         break;
     }
@@ -135,6 +139,7 @@ export function roomView(container, rawCode, navigate) {
     for (const item of items) {
       if (item.kind === 'chat') lines.push({ chat: item });
       else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, walkGeometry(ctx.board), ctx.seat));
+      else if (item.kind === 'clock_out') lines.push({ text: clockOutText(item.seat, ctx.seat, who), kind: 'penalty' });
     }
     feed.clear();
     feed.replay(lines);
@@ -212,6 +217,9 @@ export function roomView(container, rawCode, navigate) {
     standIn: (seat) => sendMsg({ type: 'stand_in', seat }),
     /** A player whose seat a computer is playing takes it back. */
     takeBack: () => sendMsg({ type: 'take_back' }),
+    /** Over days: a break of `days` days that stops our clock; and back early. */
+    vacation: (days) => sendMsg({ type: 'vacation', days }),
+    back: () => sendMsg({ type: 'back' }),
     /** Shows our personal link and its QR code, to carry on from another device. */
     devices() {
       const token = seatFor(code)?.token;
@@ -256,8 +264,6 @@ export function roomView(container, rawCode, navigate) {
     }
     if (view === 'lobby') lobby.update(ctx);
     else game.update(ctx, events);
-    // My games: a game this browser plays in is remembered, with its result.
-    noteGame(ctx);
     // Whoever asked for the rematch goes there straight away; others get a button.
     if (ctx.room.rematch && wantRematch) {
       wantRematch = false;

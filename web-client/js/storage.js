@@ -1,8 +1,9 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
-// computer level last played against, the mute switch, and the games played
-// here ("My games"). localStorage can throw (private mode, quota): every
-// access is guarded so the game still works, only without memory.
+// computer level last played against, the mute switch, the player identity's
+// secret and this browser's device id. localStorage can throw (private
+// mode, quota): every access is guarded so the game still works, only
+// without memory.
 
 function read(key) {
   try {
@@ -61,24 +62,45 @@ export function saveMuted(m) {
   write('chowka.muted', m ? '1' : '0');
 }
 
-/** How many games "My games" remembers, newest first; older ones are forgotten. */
-const MAX_GAMES = 50;
-
-/**
- * The games this browser played in, newest first: `[{code, seat, players,
- * result, started, finished, preset, board}]` (mygames.js writes them).
- */
-export function savedGames() {
+/** The player identity's secret held here (32 hex), or null (identity.js). */
+export function playerSecret() {
   try {
-    const list = JSON.parse(read('chowka.games'));
-    return Array.isArray(list) ? list.filter((g) => g && typeof g.code === 'string') : [];
+    const p = JSON.parse(read('chowka.player'));
+    return typeof p?.secret === 'string' && /^[0-9a-f]{32}$/.test(p.secret) ? p.secret : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** Remembers game `entry` (by its code) as the newest, keeping at most MAX_GAMES. */
-export function saveGame(entry) {
-  const rest = savedGames().filter((g) => g.code !== entry.code);
-  write('chowka.games', JSON.stringify([entry, ...rest].slice(0, MAX_GAMES)));
+/** Keeps `secret` as this browser's player (null forgets it). */
+export function savePlayer(secret) {
+  write('chowka.player', secret ? JSON.stringify({ secret }) : null);
+}
+
+/**
+ * This browser's device id: 16 random bytes in hex, made once and kept, so
+ * that the player's list of devices can tell this one apart (never a secret).
+ */
+export function deviceId() {
+  let id = read('chowka.device');
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    write('chowka.device', id);
+  }
+  return id;
+}
+
+/** Forgets every seat token this browser holds (the player deleted their data). */
+export function forgetSeats() {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('chowka.seat.')) localStorage.removeItem(key);
+    }
+    // The list of games older versions kept here.
+    localStorage.removeItem('chowka.games');
+  } catch {
+    /* nothing kept, nothing to forget */
+  }
 }

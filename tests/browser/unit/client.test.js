@@ -159,3 +159,28 @@ test('move selection: identical moves are one choice, a pawn\'s moves narrow by 
   assert.equal(screen.choices.length, 2, 'several moves left: listed as choices');
   assert.equal(played.length, 1);
 });
+
+test('times over days: spans to the minute in each language, the banner\'s clock, vacation, a clock run out', async () => {
+  const { span, leftText } = await import(js('times.js'));
+  const days = await import(js('days.js'));
+  await speak('en');
+  const H = 3600000;
+  assert.equal(span(5 * H + 12 * 60000 + 5000), '5 h 12 min');
+  assert.equal(span(2 * 24 * H + 5 * H), '2 d 5 h');
+  assert.equal(span(3 * H), '3 h');
+  assert.equal(span(20000), '1 min', 'a moment left is not "0 min"');
+  assert.equal(span(-5), '0 min');
+  assert.equal(leftText(1000 + 90 * 60000, 1000), '1 h 30 min left');
+  const ctx = (dueAt) => ({ room: { pace: 'days', status: 'playing', due_at: dueAt }, game: { result: 'ongoing' } });
+  assert.equal(days.bannerClock(ctx(null)), 'on vacation', 'a stopped clock');
+  assert.match(days.bannerClock(ctx(Date.now() + 5 * H + 30000)), /^5 h( 0 min)? left · until /);
+  assert.equal(days.bannerClock({ room: { pace: 'live', status: 'playing' }, game: { result: 'ongoing' } }), null, 'live games have no days clock');
+  assert.equal(days.vacationText({ vacation_until: Date.now() - 1 }), null, 'a vacation over is not shown');
+  const who = (s) => ['Asha', 'Ravi'][s];
+  assert.equal(days.clockOutText(1, 0, who), 'Ravi\'s time ran out: the computer played that turn.');
+  assert.equal(days.clockOutText(0, 0, who), 'Your time ran out: the computer played that turn.');
+  await speak('kn');
+  assert.equal(span(5 * H + 12 * 60000), '5 ಗಂ 12 ನಿ');
+  assert.equal(days.clockOutText(1, 0, who), 'Ravi ಅವರ ಸಮಯ ಮುಗಿಯಿತು: ಆ ಸರದಿಯನ್ನು ಕಂಪ್ಯೂಟರ್ ಆಡಿತು.');
+  await speak('en');
+});

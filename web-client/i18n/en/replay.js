@@ -63,15 +63,10 @@ export default {
   // ---- My games ----
   'mygames.nav': 'My games',
   'mygames.title': 'My games',
-  'mygames.lead': 'The games you played in this browser: watch any of them again, or keep its record.',
-  'mygames.none': 'No games yet. The games you play in this browser will be listed here.',
-  'mygames.all': 'All my games ({n})',
-  'mygames.playing': 'Still being played',
   'mygames.draw': 'Draw',
   'mygames.youWon': 'You won',
   'mygames.won': '{who} won',
   'mygames.replay': 'Watch again',
-  'mygames.soFar': 'The moves so far',
   'mygames.backToGame': 'Back to the game',
 
   // ---- The game in numbers ----

@@ -358,4 +358,8 @@ export default {
   'error.room_unreadable': 'This room\'s saved game cannot be opened.',
   // The browser's seed for the fair throws came after the first throw, or twice (docs/record.md); the page does not show it.
   'error.seed_closed': 'This game\'s throws are already sealed: nothing changed.',
+  'error.bad_player': 'This player is not known here (it may have been deleted).',
+  'error.not_days': 'This game is not played over days.',
+  'error.no_vacation_left': 'You have no vacation left in this game.',
+  'error.clock_ran_out': 'Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.',
 };

@@ -1,0 +1,115 @@
+// Me (/#me): the player without an account (identity.js). Their name (to
+// change everywhere at once), the devices holding the identity (this one
+// marked, when each was last seen in local time), "Use on another device"
+// (the secret in a link's fragment with its QR code, devices.js), and
+// "Delete my data": the server removes the name from every room and record
+// that is not public and forgets the identity; this browser forgets its
+// seats and the identity too.
+
+import { h, fill } from './dom.js';
+import { t } from './i18n.js';
+import { notice, showError } from './announce.js';
+import { showLinkDialog } from './devices.js';
+import { ask } from './ask.js';
+import { savePlayer, saveName, savedName, forgetSeats, playerSecret } from './storage.js';
+import { when, ago } from './times.js';
+import * as api from './api.js';
+
+/** The link that moves this player to another device (the secret in the fragment only). */
+function playerLink(secret) {
+  return `${location.origin}/#player=${secret}`;
+}
+
+/** One device holding the identity. */
+function deviceItem(d) {
+  return h('li', { class: ['device', d.this && 'this'] },
+    h('span', { class: 'device-label', text: d.label || t('me.device.unnamed') }),
+    d.this && h('span', { class: 'badge', text: t('me.device.this') }),
+    h('span', { class: 'device-seen', title: when(d.last_seen), text: t('me.device.seen', { when: ago(d.last_seen), at: when(d.last_seen) }) }));
+}
+
+/** Asks before deleting, saying what is removed. Resolves true to go ahead. */
+function confirmDelete() {
+  return ask({
+    name: 'delete-me',
+    heading: t('me.delete.title'),
+    body: [h('p', { text: t('me.delete.what') }), h('ul', {}, ['names', 'identity', 'browser', 'public'].map((k) => h('li', { text: t(`me.delete.${k}`) })))],
+    yes: { id: 'delete-yes', text: t('me.delete.yes'), danger: true },
+    no: { id: 'delete-no', text: t('me.delete.no') },
+  });
+}
+
+/** The Me page (/#me). */
+export function meView(container, navigate) {
+  const body = h('div', { class: 'me-body', 'aria-busy': 'true' }, h('p', { class: 'loading', text: t('mygames.loading') }));
+  fill(container,
+    h('section', { class: 'me-page', 'aria-labelledby': 'me-heading' },
+      h('h1', { id: 'me-heading', text: t('me.title') }),
+      h('p', { class: 'lead', text: t('me.lead') }),
+      body));
+
+  function draw(me) {
+    // No name yet: the one last typed in this browser, ready to save.
+    const name = h('input', { id: 'me-name', type: 'text', maxlength: 24, autocomplete: 'nickname', value: me.name ?? savedName(), placeholder: t('home.namePlaceholder') });
+    const status = h('p', { class: 'form-status', role: 'status' });
+    const form = h('form', { class: 'card me-name', 'aria-labelledby': 'me-name-title' },
+      h('h2', { id: 'me-name-title', text: t('me.name.title') }),
+      h('label', { for: 'me-name', class: 'visually-hidden', text: t('home.yourName') }),
+      h('div', { class: 'share-row' }, name, h('button', { type: 'submit', class: 'btn primary', id: 'me-rename' }, t('me.name.save'))),
+      h('p', { class: 'hint', text: t('me.name.hint') }),
+      status);
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const typed = name.value.trim();
+      if (!typed) {
+        status.textContent = t('home.enterName');
+        name.focus();
+        return;
+      }
+      try {
+        const again = await api.rename(typed);
+        saveName(typed);
+        status.textContent = t('me.name.saved', { name: again.name ?? typed });
+      } catch (err) {
+        status.textContent = err.message;
+      }
+    });
+    const devices = h('section', { class: 'card me-devices', 'aria-labelledby': 'me-devices-title' },
+      h('h2', { id: 'me-devices-title', text: t('me.devices.title') }),
+      h('ul', { class: 'device-list' }, (me.devices ?? []).map(deviceItem)),
+      h('p', { class: 'hint', text: t('me.devices.hint') }),
+      h('button', { type: 'button', class: 'btn primary', id: 'me-move', onclick: () => showLinkDialog(playerLink(playerSecret()), { heading: 'me.move.title', scan: 'me.move.scan', warning: 'me.move.warning', copied: 'me.move.copied' }) }, t('me.move.button')));
+    const forget = h('section', { class: 'card me-delete', 'aria-labelledby': 'me-delete-title' },
+      h('h2', { id: 'me-delete-title', text: t('me.delete.heading') }),
+      h('p', { class: 'hint', text: t('me.delete.hint') }),
+      h('button', { type: 'button', class: 'btn danger', id: 'me-delete', onclick: () => deleteMe() }, t('me.delete.button')));
+    fill(body, form, devices, forget);
+  }
+
+  async function deleteMe() {
+    if (!(await confirmDelete())) return;
+    try {
+      await api.forgetMe();
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+    forgetSeats();
+    savePlayer(null);
+    saveName(null);
+    notice(t('me.delete.done'));
+    navigate('/');
+  }
+
+  async function load() {
+    try {
+      if (!playerSecret()) await api.newPlayer();
+      draw(await api.me());
+    } catch (err) {
+      fill(body, h('p', { class: 'error-text card', text: err.message }));
+    } finally {
+      body.removeAttribute('aria-busy');
+    }
+  }
+  load();
+}

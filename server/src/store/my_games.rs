@@ -160,7 +160,7 @@ mod tests {
         LinkedRoom {
             code: code.into(),
             status: status.into(),
-            setup: "{\"preset\":\"classic\",\"options\":{}}".into(),
+            setup: serde_json::to_string(&Setup::default()).unwrap(),
             seats: serde_json::to_string(&seats).unwrap(),
             settings: "{}".into(),
             pace: if due.is_some() { "days" } else { "live" }.into(),
@@ -212,6 +212,9 @@ mod tests {
         let games = my_games("me", rooms.collect());
         assert_eq!(games.len(), MAX_FINISHED);
         assert_eq!(games[0].finished_at, Some(149));
-        assert_eq!(games[0].preset, "classic");
+        assert_eq!(
+            games[0].preset,
+            Setup::default().rules().unwrap().preset.name()
+        );
     }
 }

@@ -12,6 +12,7 @@ use crate::ids::{self, RoomCode};
 use crate::limits::{Limited, Limits};
 use crate::metrics::Metrics;
 use crate::rooms::{CreateError, Listing, Registry, Room, Seat, Settings};
+use crate::services::Services;
 use crate::store::Store;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
@@ -255,9 +256,7 @@ pub struct TakeSeat {
 /// open seat of the public rooms.
 pub async fn take_seat(
     State(limits): State<Limits>,
-    State(registry): State<Registry>,
-    State(cluster): State<Arc<Cluster>>,
-    State(store): State<Store>,
+    State(s): State<Services>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     me: Option<Identity>,
     headers: HeaderMap,
@@ -271,10 +270,10 @@ pub async fn take_seat(
     let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
     let player = me.map(|me| me.hash);
     if let Some(p) = &player {
-        link(&store, p, code).await?;
+        link(&s.store, p, code).await?;
     }
     // Here, or through the node that runs the room.
-    let t = relay::take_seat(&registry, &cluster, code, name, req.seat, player).await?;
+    let t = relay::take_seat(&s.registry, &s.cluster, code, name, req.seat, player).await?;
     Ok((
         StatusCode::CREATED,
         Json(SeatAnswer {

@@ -116,6 +116,14 @@ pub struct LimitOpts {
     /// (IPv6: its /64) may make per minute.
     #[arg(long, env = "CHOWKA_LOOKUPS_PER_MINUTE", default_value_t = 300)]
     pub lookups_per_minute: u32,
+    /// Players (identities) one address (IPv6: its /64) may make per minute.
+    #[arg(long, env = "CHOWKA_PLAYERS_PER_MINUTE", default_value_t = 20)]
+    pub players_per_minute: u32,
+    /// Wrong or forgotten player secrets one address (IPv6: its /64) may
+    /// send per minute; past it even a right one is refused for a while,
+    /// so that secrets cannot be guessed.
+    #[arg(long, env = "CHOWKA_WRONG_PLAYERS_PER_MINUTE", default_value_t = 30)]
+    pub wrong_players_per_minute: u32,
 }
 
 /// Rooms: how many run, how long they wait, how fast computers play

@@ -125,6 +125,9 @@ codes! {
     SeedClosed = "seed_closed", CONFLICT, "Seeds are taken once per seat, before the game's first throw.";
     /// The room's saved game could not be replayed.
     RoomUnreadable = "room_unreadable", INTERNAL_SERVER_ERROR, "This room's saved game cannot be read.";
+    /// A player's secret (`Authorization: Bearer`) that is malformed or
+    /// unknown (never made, or forgotten).
+    BadPlayer = "bad_player", UNAUTHORIZED, "This player is not known here (it may have been deleted).";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -104,6 +104,19 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// Whether `s` can be a player's secret: [`new_token`]'s 32 lowercase
+/// hex characters (checked before any lookup, so that nothing else is
+/// ever hashed and looked up).
+pub fn is_player_secret(s: &str) -> bool {
+    s.len() == 32 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Whether `s` can be a browser's device id (`X-Chowka-Device`): 16 to
+/// 32 hex characters, which the browser drew at random.
+pub fn is_device_id(s: &str) -> bool {
+    (16..=32).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// Compares two token hashes in constant time, so that response timing
 /// does not leak how much of a guess was right.
 pub fn same_hash(a: &str, b: &str) -> bool {
@@ -165,5 +178,17 @@ mod tests {
         assert_eq!(h.len(), 64);
         assert!(same_hash(&h, &hash_token(&t)));
         assert!(!same_hash(&h, &hash_token("x")));
+    }
+
+    #[test]
+    fn player_secrets_and_device_ids_have_their_shapes() {
+        assert!(is_player_secret(&new_token()));
+        assert!(!is_player_secret(&new_token().to_uppercase()));
+        assert!(!is_player_secret("abc"));
+        assert!(!is_player_secret(&"g".repeat(32)));
+        assert!(is_device_id("0123456789abcdef"));
+        assert!(is_device_id(&"A".repeat(32)));
+        assert!(!is_device_id(&"a".repeat(33)));
+        assert!(!is_device_id("0123456789abcdeg"));
     }
 }

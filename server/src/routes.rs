@@ -28,6 +28,14 @@ pub fn router(services: Services) -> Router {
         .route("/api/rooms", post(api::create_room).get(api::list_rooms))
         .route("/api/rooms/{code}", get(api::room))
         .route("/api/rooms/{code}/seats", post(api::take_seat))
+        .route("/api/players", post(api::create_player))
+        .route(
+            "/api/me",
+            get(api::my::me)
+                .patch(api::my::rename)
+                .delete(api::my::forget),
+        )
+        .route("/api/me/games", get(api::my::games))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/replay", get(replay::game_replay))

@@ -65,6 +65,7 @@ impl TestServer {
         opts.limits.rooms_per_minute_total = 100_000;
         opts.limits.seats_per_minute = 100_000;
         opts.limits.lookups_per_minute = 100_000;
+        opts.limits.players_per_minute = 100_000;
         opts.sockets.ws_per_address = 100_000;
         opts.http.max_connections_per_address = 0;
         tune(&mut opts);
@@ -420,6 +421,16 @@ impl Client {
     /// As [`Client::join`], or what went wrong instead (the server is
     /// down, refused the hello, or closed before the first state).
     pub async fn try_join(ws: &str, room: &str, token: Option<&str>) -> Result<Client, String> {
+        let mut hello = json!({"type": "hello", "room": room});
+        if let Some(t) = token {
+            hello["token"] = json!(t);
+        }
+        Client::try_hello(ws, hello).await
+    }
+
+    /// As [`Client::try_join`] with this very `hello` (a player's secret,
+    /// say).
+    pub async fn try_hello(ws: &str, hello: Value) -> Result<Client, String> {
         let connect = tokio_tungstenite::connect_async(ws);
         let (socket, _) = tokio::time::timeout(WAIT, connect)
             .await
@@ -432,10 +443,6 @@ impl Client {
             welcome: Value::Null,
             errors: Vec::new(),
         };
-        let mut hello = json!({"type": "hello", "room": room});
-        if let Some(t) = token {
-            hello["token"] = json!(t);
-        }
         if !c.send_text(hello.to_string()).await {
             return Err(format!("{ws}: closed before the hello"));
         }

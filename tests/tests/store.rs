@@ -4,7 +4,7 @@
 //! loses the reply to a commit.
 
 use chowka_server::ids::RoomCode;
-use chowka_server::store::{GameRow, RoomRow, Store, StoreError};
+use chowka_server::store::{GameRow, PlayerRow, RoomRow, Store, StoreError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
 use std::time::Duration;
@@ -226,6 +226,151 @@ async fn sqlite_in_memory_is_refused_with_a_reason() {
 #[tokio::test]
 async fn the_store_works_in_memory() {
     exercise(&Store::memory().0).await;
+}
+
+/// Players, devices, room links, "all my games" and forgetting, the same
+/// on every backend.
+async fn players(store: &Store) {
+    let hash = chowka_server::ids::hash_token(&chowka_server::ids::new_token());
+    let row = PlayerRow {
+        hash: hash.clone(),
+        name: Some("Asha".into()),
+        created_at: 1_000,
+        seen_at: 1_000,
+    };
+    assert_eq!(store.player(&hash).await.unwrap(), None);
+    store.create_player(&row).await.unwrap();
+    assert!(
+        store.create_player(&row).await.is_err(),
+        "hashes are unique"
+    );
+    assert_eq!(store.player(&hash).await.unwrap(), Some(row.clone()));
+    store
+        .touch_device(&hash, "aaaa0000aaaa0000", "Chrome on Android", 1_000)
+        .await
+        .unwrap();
+    store
+        .touch_device(&hash, "bbbb0000bbbb0000", "Firefox on Windows", 2_000)
+        .await
+        .unwrap();
+    // Within a minute a device is not written again; after, it is.
+    store
+        .touch_device(&hash, "aaaa0000aaaa0000", "Chrome on Android", 30_000)
+        .await
+        .unwrap();
+    let devices = store.devices(&hash).await.unwrap();
+    assert_eq!(devices.len(), 2);
+    assert_eq!(
+        (devices[0].label.as_str(), devices[0].last_seen),
+        ("Firefox on Windows", 2_000)
+    );
+    store
+        .touch_device(&hash, "aaaa0000aaaa0000", "Chrome on Android", 70_000)
+        .await
+        .unwrap();
+    let devices = store.devices(&hash).await.unwrap();
+    assert_eq!(
+        (devices[0].last_seen, devices[0].first_seen),
+        (70_000, 1_000)
+    );
+    assert!(store.rename_player(&hash, Some("Asha K")).await.unwrap());
+    assert!(!store.rename_player("nobody", Some("X")).await.unwrap());
+    assert_eq!(
+        store.player(&hash).await.unwrap().unwrap().name.as_deref(),
+        Some("Asha K")
+    );
+
+    // Two rooms: a lobby she sits in, and a finished private game.
+    let setup = serde_json::to_string(&chowka_protocol::Setup::default()).unwrap();
+    let seats = format!("[{{\"name\":\"Ravi\",\"host\":true}},{{\"name\":\"Asha\",\"host\":false,\"player\":\"{hash}\"}}]");
+    let (lobby, done) = (RoomCode::random(), RoomCode::random());
+    for (code, created_at) in [(lobby, 10), (done, 5)] {
+        let room = RoomRow {
+            code: code.to_string(),
+            status: "lobby".into(),
+            setup: setup.clone(),
+            seats: seats.clone(),
+            settings: "{\"public\":false}".into(),
+            version: 1,
+            rematch: None,
+            created_at,
+            fair: None,
+        };
+        store.create_room(&room).await.unwrap();
+        store.link_room(&hash, code.as_str(), 3).await.unwrap();
+        store.link_room(&hash, code.as_str(), 4).await.unwrap();
+    }
+    let mut finished = store.peek_room(done).await.unwrap().unwrap().row;
+    finished.status = "finished".into();
+    let epoch = store
+        .acquire_lease(done, "n1", 5000)
+        .await
+        .unwrap()
+        .unwrap();
+    let game = GameRow {
+        id: done.to_string(),
+        finished_at: 99,
+        preset: "chowka-bhara".into(),
+        board: 5,
+        players: "[\"Ravi\",\"Asha\"]".into(),
+        result: "{\"winner\":1}".into(),
+        actions: 0,
+        record: "{\"players\":[\"Ravi\",\"Asha\"],\"actions\":[]}".into(),
+    };
+    store.finish(&finished, &game, epoch).await.unwrap();
+    let games = store.player_games(&hash).await.unwrap();
+    let listed: Vec<(String, &str, usize)> = (games.iter())
+        .map(|g| (g.code.clone(), g.status.as_str(), g.seat))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (lobby.to_string(), "lobby", 1),
+            (done.to_string(), "finished", 1)
+        ]
+    );
+    assert_eq!(games[1].result, serde_json::json!({"winner": 1}));
+    assert_eq!((games[1].finished_at, games[1].board), (Some(99), 5));
+    assert_eq!(games[0].seats[0].name.as_deref(), Some("Ravi"));
+    assert_eq!(games[0].pace, "live");
+
+    let mut rooms = store.forget_player(&hash).await.unwrap();
+    rooms.sort();
+    let mut want = vec![lobby.to_string(), done.to_string()];
+    want.sort();
+    assert_eq!(rooms, want);
+    assert_eq!(store.player(&hash).await.unwrap(), None);
+    assert!(store.devices(&hash).await.unwrap().is_empty());
+    assert!(store.player_games(&hash).await.unwrap().is_empty());
+    let archived = store.game(done).await.unwrap().unwrap();
+    assert_eq!(archived.players, "[\"Ravi\",\"\"]");
+    assert!(!archived.record.contains("Asha"), "{}", archived.record);
+    assert!(
+        store.forget_player(&hash).await.unwrap().is_empty(),
+        "twice is harmless"
+    );
+}
+
+#[tokio::test]
+async fn players_are_stored_in_memory() {
+    players(&Store::memory().0).await;
+}
+
+#[tokio::test]
+async fn players_are_stored_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let store = Store::connect(&url, 2).await.unwrap();
+    players(&store).await;
+    store.close().await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
+async fn players_are_stored_on_postgres() {
+    let url = chowka_tests::services::database_url();
+    let store = Store::connect(&url, 2).await.unwrap();
+    players(&store).await;
 }
 
 #[tokio::test]

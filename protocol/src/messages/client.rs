@@ -56,6 +56,10 @@ pub enum ConnectionMsg {
         /// Seat token from taking a seat; absent for spectators.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
+        /// A player's secret: without a `token`, the seat that player took
+        /// is opened (else the connection watches, with no error).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
     },
     /// Keep-alive; answered with `pong`.
     Ping,

@@ -1,5 +1,7 @@
-//! HTTP routes: rooms, seats, the archive, health and metrics
-//! (docs/protocol.md has the bodies).
+//! HTTP routes: rooms, seats, players, the archive, health and metrics
+//! (docs/protocol.md has the bodies). Creating a room and taking a seat
+//! take the optional [`Identity`] of `Authorization: Bearer`: the seat is
+//! the player's, and the room is linked to them for "all my games".
 
 use crate::bots::Level;
 use crate::cluster::relay;
@@ -10,6 +12,7 @@ use crate::ids::{self, RoomCode};
 use crate::limits::{Limited, Limits};
 use crate::metrics::Metrics;
 use crate::rooms::{CreateError, Listing, Registry, Room, Seat, Settings};
+use crate::services::Services;
 use crate::store::Store;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
@@ -25,8 +28,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod archive;
+mod identity;
+mod me;
+mod players;
 
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
+pub use identity::{device_label, Identity, DEVICE_HEADER};
+pub use me::{Device, Me, MyGames};
+pub use players::{create_player, NewPlayer, PlayerMade};
+
+/// The handlers of a player's own routes, `/api/me...` (`me.rs`).
+pub mod my {
+    pub use super::me::{forget, games, me, rename};
+}
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).
 pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;
@@ -105,7 +119,9 @@ pub struct SeatAnswer {
 pub async fn create_room(
     State(limits): State<Limits>,
     State(registry): State<Registry>,
+    State(store): State<Store>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    me: Option<Identity>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
@@ -151,11 +167,13 @@ pub async fn create_room(
     }
     limits.check(Limited::Creations, peer, &headers).await?;
     let token = ids::new_token();
+    let player = me.map(|me| me.hash);
     seats[0] = Seat {
         name: Some(name),
         token_hash: Some(ids::hash_token(&token)),
         bot: None,
         host: true,
+        player: player.clone(),
     };
     let setup = Setup {
         preset: req.preset,
@@ -172,6 +190,9 @@ pub async fn create_room(
         room.begin(crate::rooms::server_seed())?;
     }
     let code = room.code;
+    if let Some(p) = &player {
+        link(&store, p, code).await?;
+    }
     let stub = registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
         CreateError::Store(e) => Refusal::store(e),
@@ -235,9 +256,9 @@ pub struct TakeSeat {
 /// open seat of the public rooms.
 pub async fn take_seat(
     State(limits): State<Limits>,
-    State(registry): State<Registry>,
-    State(cluster): State<Arc<Cluster>>,
+    State(s): State<Services>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    me: Option<Identity>,
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
     body: Body,
@@ -247,8 +268,12 @@ pub async fn take_seat(
     let name = check_name(&req.name)?;
     limits.check(Limited::Seats, peer, &headers).await?;
     let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
+    let player = me.map(|me| me.hash);
+    if let Some(p) = &player {
+        link(&s.store, p, code).await?;
+    }
     // Here, or through the node that runs the room.
-    let t = relay::take_seat(&registry, &cluster, code, name, req.seat).await?;
+    let t = relay::take_seat(&s.registry, &s.cluster, code, name, req.seat, player).await?;
     Ok((
         StatusCode::CREATED,
         Json(SeatAnswer {
@@ -258,6 +283,13 @@ pub async fn take_seat(
             room: t.room,
         }),
     ))
+}
+
+/// Links a room to a player before their seat is taken: a link to a seat
+/// then not taken is harmless ("all my games" lists only seats held).
+async fn link(store: &Store, player: &str, code: RoomCode) -> Result<(), Refusal> {
+    let linked = store.link_room(player, code.as_str(), crate::store::now_ms());
+    linked.await.map_err(Refusal::store)
 }
 
 /// `GET /api/presets`: what every preset resolves to on every board, with

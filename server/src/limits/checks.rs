@@ -2,7 +2,7 @@
 //! taking seats, looking up by code), keyed by the client's address, each
 //! turn told to the other nodes so that a limit holds across them.
 
-use super::{Creations, Limit, Limited};
+use super::{Creations, Limit, Limited, Strikes};
 use crate::cluster::Cluster;
 use crate::config::LimitOpts;
 use crate::edge::client_ip;
@@ -21,6 +21,10 @@ pub struct Limits {
     /// Looking rooms and games up by code, per address (HTTP, and the
     /// WebSocket `hello`).
     lookups: Arc<Limit>,
+    /// Making players, per address.
+    new_players: Arc<Limit>,
+    /// Wrong player secrets, per address: counted only when one is wrong.
+    players: Arc<Strikes>,
     /// Whether the client's address is taken from `X-Forwarded-For`.
     trust_forwarded_for: bool,
     /// The other nodes, told of every turn taken here.
@@ -40,6 +44,14 @@ impl Limits {
             lookups: Arc::new(Limit::per_address(
                 opts.lookups_per_minute,
                 "rooms or games looked up from your address",
+            )),
+            new_players: Arc::new(Limit::per_address(
+                opts.players_per_minute,
+                "players made from your address",
+            )),
+            players: Arc::new(Strikes::new(
+                opts.wrong_players_per_minute,
+                "unknown players tried from your address",
             )),
             trust_forwarded_for,
             cluster,
@@ -61,6 +73,14 @@ impl Limits {
         Ok(ip)
     }
 
+    /// Refuses the client of this request while it is barred for sending
+    /// too many wrong player secrets (see [`Strikes`]); gives its address.
+    pub fn players_barred(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<IpAddr, Refusal> {
+        let ip = client_ip(self.trust_forwarded_for, peer, headers);
+        self.players.barred(ip)?;
+        Ok(ip)
+    }
+
     /// Counts a turn `ip` took of a limit on another node.
     pub fn count_elsewhere(&self, limited: Limited, ip: IpAddr) {
         let _ = self.check_here(limited, ip);
@@ -71,6 +91,8 @@ impl Limits {
             Limited::Creations => self.creations.check(ip),
             Limited::Seats => self.seats.check(ip),
             Limited::Lookups => self.lookups.check(ip),
+            Limited::NewPlayers => self.new_players.check(ip),
+            Limited::Players => self.players.strike(ip),
         }
     }
 }

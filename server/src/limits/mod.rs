@@ -1,6 +1,7 @@
 //! Rate limits per address, per address block and for the whole server
 //! (governor's keyed GCRA limiters): room creation, taking seats, and
-//! looking rooms and games up by code; and [`RateLimit`], one
+//! looking rooms and games up by code, wrong player secrets
+//! ([`Strikes`]); and [`RateLimit`], one
 //! connection's messages or one room's chat. `checks.rs` has [`Limits`],
 //! what the request handlers check, counted across the nodes.
 //!
@@ -11,8 +12,10 @@
 //! block both).
 
 mod checks;
+mod strikes;
 
 pub use checks::Limits;
+pub use strikes::Strikes;
 
 use crate::config::LimitOpts;
 use crate::error::{ErrorCode, Refusal};
@@ -75,6 +78,10 @@ pub enum Limited {
     Seats,
     /// Looking rooms and games up by code.
     Lookups,
+    /// Making players (`POST /api/players`).
+    NewPlayers,
+    /// Wrong player secrets, so that secrets cannot be guessed.
+    Players,
 }
 
 /// Connections open per address (see [`address_key`]), for a cap on how

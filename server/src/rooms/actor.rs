@@ -198,8 +198,12 @@ impl RoomActor {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { token, reply } => {
-                let joined = self.join(token).await;
+            Cmd::Join {
+                token,
+                player,
+                reply,
+            } => {
+                let joined = self.join(token, player).await;
                 let _ = reply.send(joined);
             }
             Cmd::Leave { conn } => self.leave(conn),
@@ -211,9 +215,17 @@ impl RoomActor {
                     self.out.to(conn, &self.presence());
                 }
             }
-            Cmd::TakeSeat { name, seat, reply } => {
-                let r = self.take_seat(name, seat).await;
+            Cmd::TakeSeat {
+                name,
+                seat,
+                player,
+                reply,
+            } => {
+                let r = self.take_seat(name, seat, player).await;
                 let _ = reply.send(r);
+            }
+            Cmd::People { change, reply } => {
+                let _ = reply.send(self.change(change.into(), None).await);
             }
             Cmd::Details { reply } => {
                 let _ = reply.send(self.details());
@@ -233,9 +245,14 @@ impl RoomActor {
         }
     }
 
-    async fn join(&mut self, token: Option<String>) -> Result<Joined, Refusal> {
+    async fn join(
+        &mut self,
+        token: Option<String>,
+        player: Option<String>,
+    ) -> Result<Joined, Refusal> {
         let seat = match token {
-            None => None,
+            // A player's secret opens their seat; a wrong one finds none.
+            None => player.and_then(|p| self.room.seat_of_player(&p)),
             Some(t) => Some(
                 self.room
                     .seat_of_token(&ids::hash_token(&t))

@@ -212,6 +212,7 @@ impl RoomActor {
         &mut self,
         name: String,
         seat: Option<u8>,
+        player: Option<String>,
     ) -> Result<SeatTaken, Refusal> {
         let token = ids::new_token();
         let token_hash = ids::hash_token(&token);
@@ -220,6 +221,7 @@ impl RoomActor {
                 name,
                 seat,
                 token_hash,
+                player,
             },
             None,
         )?;
@@ -248,10 +250,22 @@ impl RoomActor {
             return Ok(());
         };
         let code = next.code;
+        let players: Vec<String> = next.seats.iter().filter_map(|s| s.player.clone()).collect();
         (self.shared.registry.create(next).await).map_err(|e| match e {
             CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
             CreateError::Store(e) => Refusal::store(e),
         })?;
+        // Each player's "all my games" lists the rematch too.
+        for p in &players {
+            let linked = self
+                .shared
+                .store
+                .link_room(p, code.as_str(), now_ms())
+                .await;
+            if let Err(e) = linked {
+                tracing::warn!(room = %code, "cannot link the rematch to a player: {e}");
+            }
+        }
         self.change(Change::Rematch { code }, seat).await?;
         tracing::info!(room = %self.room.code, rematch = %code, "rematch created");
         Ok(())

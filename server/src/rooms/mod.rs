@@ -49,7 +49,7 @@ pub use computers::simple_action;
 pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{CreateError, Directory, Found, Registry, Shared};
-pub use room::{Change, Effect, Play, Room, Seat, Settings, Stage};
+pub use room::{Change, Effect, Play, PlayerChange, Room, Seat, Settings, Stage};
 pub use seeds::server_seed;
 pub use stub::{channel, Cmd, Joined, RoomStub};
 pub use timers::{Due, Timers};

@@ -3,7 +3,7 @@
 
 use super::actor::RoomActor;
 use super::outbox::Mailbox;
-use super::room::Room;
+use super::room::{PlayerChange, Room};
 use super::views::{Details, SeatTaken};
 use super::Shared;
 use crate::error::Refusal;
@@ -34,6 +34,9 @@ pub enum Cmd {
     Join {
         /// The seat token, if any.
         token: Option<String>,
+        /// The player hash of a `hello`'s secret: with no token, the seat
+        /// that player holds is opened, if any (else a spectator).
+        player: Option<String>,
         /// The answer.
         reply: oneshot::Sender<Result<Joined, Refusal>>,
     },
@@ -63,8 +66,17 @@ pub enum Cmd {
         name: String,
         /// The wanted seat, or the lowest empty one.
         seat: Option<u8>,
+        /// The player hash of the identity taking it, if any.
+        player: Option<String>,
         /// The answer.
         reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
+    },
+    /// A player renamed themselves or forgot their identity.
+    People {
+        /// The change.
+        change: PlayerChange,
+        /// The answer (refused only when it cannot be saved).
+        reply: oneshot::Sender<Result<(), Refusal>>,
     },
     /// Room details (HTTP).
     Details {
@@ -98,7 +110,22 @@ impl RoomStub {
 
     /// Joins the room; `None` if the room task has ended.
     pub async fn join(&self, token: Option<String>) -> Option<Result<Joined, Refusal>> {
-        self.ask(|reply| Cmd::Join { token, reply }).await
+        self.join_as(token, None).await
+    }
+
+    /// Joins the room with a seat token, or else as the player with this
+    /// hash (their seat, or a spectator); `None` if the room task has ended.
+    pub async fn join_as(
+        &self,
+        token: Option<String>,
+        player: Option<String>,
+    ) -> Option<Result<Joined, Refusal>> {
+        self.ask(|reply| Cmd::Join {
+            token,
+            player,
+            reply,
+        })
+        .await
     }
 
     /// Takes a seat; `None` if the room task has ended.
@@ -107,7 +134,29 @@ impl RoomStub {
         name: String,
         seat: Option<u8>,
     ) -> Option<Result<SeatTaken, Refusal>> {
-        self.ask(|reply| Cmd::TakeSeat { name, seat, reply }).await
+        self.take_seat_as(name, seat, None).await
+    }
+
+    /// Takes a seat as the player with this hash (`None`: no identity);
+    /// `None` if the room task has ended.
+    pub async fn take_seat_as(
+        &self,
+        name: String,
+        seat: Option<u8>,
+        player: Option<String>,
+    ) -> Option<Result<SeatTaken, Refusal>> {
+        self.ask(|reply| Cmd::TakeSeat {
+            name,
+            seat,
+            player,
+            reply,
+        })
+        .await
+    }
+
+    /// Applies a player's change; `None` if the room task has ended.
+    pub async fn player_change(&self, change: PlayerChange) -> Option<Result<(), Refusal>> {
+        self.ask(|reply| Cmd::People { change, reply }).await
     }
 
     /// The room's details; `None` if the room task has ended.

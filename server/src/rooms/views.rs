@@ -51,7 +51,8 @@ fn view_of(
     let sides = Side::seating(r.seats.len().clamp(2, 4));
     let seats = (r.seats.iter().enumerate())
         .map(|(i, s)| SeatView {
-            name: s.taken().then(|| s.shown_name()),
+            // A forgotten player's seat has no name: null, never "".
+            name: s.taken().then(|| s.shown_name()).filter(|n| !n.is_empty()),
             bot: s.bot.map(|l| l.name().to_string()),
             connected: connected(i),
             host: s.host,

@@ -7,6 +7,8 @@ use crate::ids::RoomCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+mod players;
+
 /// A store in this process's memory ([`Store::memory`]): the same answers
 /// as the databases give, and a switch that makes every write fail, so
 /// that tests can see what a store fault does.
@@ -25,6 +27,8 @@ struct MemoryInner {
     leases: HashMap<String, (String, i64, i64)>,
     /// Archived games, with whether each was public.
     games: Vec<(GameRow, bool)>,
+    /// Players, their devices and rooms (`memory/players.rs`).
+    people: players::People,
     failing: bool,
     failing_archives: bool,
     /// The next write goes in but reports a failure, as when a database's

@@ -15,6 +15,8 @@
 //!   and checkpoints beside the writer.
 //! - `archive`: finished games. `leases`: which node runs each room.
 //! - `memory`: the in-process store of the paused-clock tests.
+//! - `players`: players, their devices and rooms; `my_games`: "all my
+//!   games" in the page's order.
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,8 @@ mod archive;
 mod error;
 mod leases;
 mod memory;
+mod my_games;
+mod players;
 mod rooms;
 mod sqlite;
 mod writer;
@@ -34,6 +38,8 @@ use error::room_codes;
 pub use error::{to_json, StoreError};
 pub use leases::Lease;
 pub use memory::Memory;
+pub use my_games::{MyGame, MySeat, MAX_FINISHED};
+pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};
 use writer::Appender;
 pub use writer::GroupCommits;

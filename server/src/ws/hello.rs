@@ -8,7 +8,7 @@ use super::Reach;
 use crate::cluster::relay::{self, Link};
 use crate::edge::MAX_INPUT_BYTES;
 use crate::error::{ErrorCode, Refusal};
-use crate::ids::RoomCode;
+use crate::ids::{self, RoomCode};
 use crate::rooms::Joined;
 use axum::extract::ws::Message;
 use chowka_protocol::messages::{ClientMsg, ConnectionMsg};
@@ -52,7 +52,7 @@ where
     E: Error + 'static,
 {
     let turned = match read_hello(socket).await {
-        Ok((room, token)) => match join(reach, &room, token).await {
+        Ok((room, token, player)) => match join(reach, &room, token, player).await {
             Ok(joined) => return Some(joined),
             Err(r) => {
                 let reason = r.code.as_str();
@@ -69,8 +69,12 @@ where
     None
 }
 
-/// The first frame, which must be a `hello`: its room code and seat token.
-async fn read_hello<S, E>(socket: &mut S) -> Result<(String, Option<String>), Option<TurnedAway>>
+/// A `hello`'s room code, seat token and player secret.
+type Hello = (String, Option<String>, Option<String>);
+
+/// The first frame, which must be a `hello`: its room code, seat token and
+/// player secret.
+async fn read_hello<S, E>(socket: &mut S) -> Result<Hello, Option<TurnedAway>>
 where
     S: Stream<Item = Result<Message, E>> + Unpin,
     E: Error + 'static,
@@ -98,17 +102,31 @@ where
         Err(_) => return Err(Some(TurnedAway::hello_first("No hello within 10 seconds."))),
     };
     match parse(&text) {
-        Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Hello { room, token })) => {
-            Ok((room, token))
-        }
+        Parsed::Msg(ClientMsg::Connection(ConnectionMsg::Hello {
+            room,
+            token,
+            player,
+        })) => Ok((room, token, player)),
         Parsed::Msg(_) => Err(Some(TurnedAway::hello_first(say_hello))),
         Parsed::Bad(error) => Err(Some(TurnedAway::new(error, 1008, "bad hello"))),
     }
 }
 
-/// Joins the room with this code, as a player with a seat token or as a
+/// Joins the room with this code, as a player with a seat token, as the
+/// player whose secret it is (their seat, if they hold one), or as a
 /// spectator: here, or through the node that runs it (`cluster::relay`).
-async fn join(reach: &Reach, room: &str, token: Option<String>) -> Result<(Link, Joined), Refusal> {
+/// A malformed secret finds no seat, as a wrong one does: no error, and no
+/// count of its own (every `hello` is counted as a lookup by code, and a
+/// guess would need the room's code and the secret both).
+async fn join(
+    reach: &Reach,
+    room: &str,
+    token: Option<String>,
+    player: Option<String>,
+) -> Result<(Link, Joined), Refusal> {
     let code = RoomCode::parse(room).ok_or_else(Refusal::no_room)?;
-    relay::join(&reach.registry, &reach.cluster, code, token).await
+    let player = (player.as_deref())
+        .filter(|s| ids::is_player_secret(s))
+        .map(ids::hash_token);
+    relay::join(&reach.registry, &reach.cluster, code, token, player).await
 }

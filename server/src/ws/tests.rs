@@ -126,6 +126,7 @@ impl Server {
             token_hash: Some(ids::hash_token(token)),
             bot: None,
             host,
+            player: None,
         };
         let seats = vec![seat(&token, true), seat(&ids::new_token(), false)];
         let setup = chowka_protocol::Setup {

@@ -41,6 +41,7 @@ pub fn person(name: &str, host: bool) -> (Seat, Option<String>) {
         token_hash: Some(ids::hash_token(&token)),
         bot: None,
         host,
+        player: None,
     };
     (seat, Some(token))
 }

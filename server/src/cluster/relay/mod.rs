@@ -36,7 +36,7 @@ use super::bus::{AskError, Bus};
 use super::{Cluster, EVERY_NODE, PEER_TIMEOUT};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::RoomCode;
-use crate::rooms::{feed, Found, Joined, Out, Registry, RoomStub, SeatTaken};
+use crate::rooms::{feed, Found, Joined, Out, PlayerChange, Registry, RoomStub, SeatTaken};
 use bytes::Bytes;
 use chowka_protocol::messages::RoomRequest;
 use futures_util::StreamExt;
@@ -153,24 +153,26 @@ pub(super) fn unreachable_node(why: String) -> Refusal {
 
 /// Finds the room with this code and joins it, here or through its node:
 /// waits (up to a lease's time and a little more) while another node holds
-/// its lease and nobody answers for it, until it is taken over.
+/// its lease and nobody answers for it, until it is taken over. With no
+/// seat token, `player` (a player hash) opens that player's seat, if any.
 pub async fn join(
     registry: &Registry,
     cluster: &Arc<Cluster>,
     code: RoomCode,
     token: Option<String>,
+    player: Option<String>,
 ) -> Result<(Link, Joined), Refusal> {
     let give_up = deadline(cluster);
     loop {
         match registry.get(code).await? {
-            Found::Here(stub) => match stub.join(token.clone()).await {
+            Found::Here(stub) => match stub.join_as(token.clone(), player.clone()).await {
                 Some(Ok(joined)) => return Ok((Link::Here(stub), joined)),
                 Some(Err(r)) => return Err(r),
                 None => {} // the task ended meanwhile: look again
             },
             Found::Elsewhere(owner) => {
-                let token = token.clone();
-                if let Some(joined) = join_there(cluster, code, token, owner).await? {
+                let (token, player) = (token.clone(), player.clone());
+                if let Some(joined) = join_there(cluster, code, token, player, owner).await? {
                     return Ok(joined);
                 }
             }
@@ -179,19 +181,22 @@ pub async fn join(
     }
 }
 
-/// Takes a seat in the room with this code, here or through its node.
+/// Takes a seat in the room with this code, here or through its node, as
+/// the player with this hash if one is given.
 pub async fn take_seat(
     registry: &Registry,
     cluster: &Cluster,
     code: RoomCode,
     name: String,
     seat: Option<u8>,
+    player: Option<String>,
 ) -> Result<SeatTaken, Refusal> {
     let give_up = deadline(cluster);
     loop {
         match registry.get(code).await? {
             Found::Here(stub) => {
-                if let Some(taken) = stub.take_seat(name.clone(), seat).await {
+                let asked = stub.take_seat_as(name.clone(), seat, player.clone());
+                if let Some(taken) = asked.await {
                     return taken;
                 }
             }
@@ -199,6 +204,7 @@ pub async fn take_seat(
                 let take = Ask::TakeSeat {
                     name: name.clone(),
                     seat,
+                    player: player.clone(),
                 };
                 match ask(cluster, code, &take).await? {
                     Asked::Answer(Answer::Seat(taken)) => return Ok(taken),
@@ -208,6 +214,35 @@ pub async fn take_seat(
                     _ => {}
                 }
             }
+        }
+        wait_or_give_up(give_up).await?;
+    }
+}
+
+/// Applies a player's change (rename, forget) to the room with this code,
+/// here or through its node; a room no node runs is started here
+/// (`Registry::get`) to apply it.
+pub async fn player_change(
+    registry: &Registry,
+    cluster: &Cluster,
+    code: RoomCode,
+    change: PlayerChange,
+) -> Result<(), Refusal> {
+    let give_up = deadline(cluster);
+    loop {
+        match registry.get(code).await? {
+            Found::Here(stub) => {
+                if let Some(done) = stub.player_change(change.clone()).await {
+                    return done;
+                }
+            }
+            Found::Elsewhere(_) => match ask(cluster, code, &Ask::People(change.clone())).await? {
+                Asked::Answer(Answer::Done) => return Ok(()),
+                Asked::Answer(Answer::Refused { code, message }) => {
+                    return Err(refusal(&code, message))
+                }
+                _ => {}
+            },
         }
         wait_or_give_up(give_up).await?;
     }
@@ -241,6 +276,7 @@ async fn join_there(
     cluster: &Arc<Cluster>,
     code: RoomCode,
     token: Option<String>,
+    player: Option<String>,
     owner: String,
 ) -> Result<Option<(Link, Joined)>, Refusal> {
     let link = format!("{:016x}", rand::random::<u64>());
@@ -254,6 +290,7 @@ async fn join_there(
         token,
         link: link.clone(),
         node: cluster.node.clone(),
+        player,
     };
     let seat = match ask(cluster, code, &join).await {
         Ok(Asked::Answer(Answer::Joined { seat })) => seat,

@@ -46,19 +46,31 @@ async fn answer(cluster: Arc<Cluster>, code: RoomCode, stub: RoomStub, msg: Mess
     };
     let answer = match serde_json::from_slice::<Ask>(&msg.payload) {
         Err(e) => Answer::refused(&Refusal::with(ErrorCode::BadMessage, e.to_string())),
-        Ok(Ask::TakeSeat { name, seat }) => match stub.take_seat(name, seat).await {
-            Some(Ok(taken)) => Answer::Seat(taken),
+        Ok(Ask::TakeSeat { name, seat, player }) => {
+            match stub.take_seat_as(name, seat, player).await {
+                Some(Ok(taken)) => Answer::Seat(taken),
+                Some(Err(r)) => Answer::refused(&r),
+                None => Answer::Gone,
+            }
+        }
+        Ok(Ask::People(change)) => match stub.player_change(change).await {
+            Some(Ok(())) => Answer::Done,
             Some(Err(r)) => Answer::refused(&r),
             None => Answer::Gone,
         },
-        Ok(Ask::Join { token, link, node }) => {
+        Ok(Ask::Join {
+            token,
+            link,
+            node,
+            player,
+        }) => {
             // Listen for the connection's messages before it may send any.
             let up = cluster
                 .bus
                 .subscribe(up_subject(&cluster.name, code, &link));
             match up.await {
                 Err(e) => Answer::refused(&unreachable_node(format!("cannot listen: {e}"))),
-                Ok(up) => match stub.join(token).await {
+                Ok(up) => match stub.join_as(token, player).await {
                     Some(Ok(joined)) => {
                         let seat = joined.seat;
                         let relay = Relay {

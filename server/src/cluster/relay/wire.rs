@@ -4,7 +4,7 @@
 
 use crate::error::Refusal;
 use crate::ids::RoomCode;
-use crate::rooms::{Out, SeatTaken};
+use crate::rooms::{Out, PlayerChange, SeatTaken};
 use bytes::Bytes;
 use chowka_protocol::messages::RoomRequest;
 use serde::{Deserialize, Serialize};
@@ -18,9 +18,20 @@ pub(super) enum Ask {
         token: Option<String>,
         link: String,
         node: String,
+        /// The player hash of a `hello`'s secret (used without a token).
+        #[serde(default)]
+        player: Option<String>,
     },
     /// Take a seat in the lobby.
-    TakeSeat { name: String, seat: Option<u8> },
+    TakeSeat {
+        name: String,
+        seat: Option<u8>,
+        /// The player hash of the identity taking it.
+        #[serde(default)]
+        player: Option<String>,
+    },
+    /// A player renamed themselves or forgot their identity.
+    People(PlayerChange),
 }
 
 /// The room's node's answer.
@@ -30,6 +41,8 @@ pub(super) enum Answer {
         seat: Option<u8>,
     },
     Seat(SeatTaken),
+    /// A player's change is done.
+    Done,
     Refused {
         code: String,
         message: String,

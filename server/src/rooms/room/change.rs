@@ -22,6 +22,8 @@ pub enum Change {
         seat: Option<u8>,
         /// SHA-256 of the seat token the actor made for them.
         token_hash: String,
+        /// Their player hash, if they came with an identity.
+        player: Option<String>,
     },
     /// The host starts the game with the seats taken.
     Start {
@@ -75,6 +77,20 @@ pub enum Change {
     },
     /// The finished game's record is in the archive.
     Archived,
+    /// A player renamed themselves: their seat shows the new name
+    /// (`people.rs`).
+    Rename {
+        /// The player hash.
+        player: String,
+        /// The new name, already checked.
+        name: String,
+    },
+    /// A player forgot their identity: their seat's name and player hash
+    /// are removed (`people.rs`).
+    Forget {
+        /// The player hash.
+        player: String,
+    },
 }
 
 /// What the actor does for a change, in this order: the save first (at
@@ -119,7 +135,8 @@ impl Room {
                 name,
                 seat,
                 token_hash,
-            } => self.take_seat(name, seat, token_hash),
+                player,
+            } => self.take_seat(name, seat, token_hash, player),
             Change::Start { server_seed } => self.start(by, server_seed),
             Change::SetBot { seat, level } => self.set_bot(by, seat, level),
             Change::Remove { seat } => self.remove(by, seat),
@@ -145,6 +162,8 @@ impl Room {
                 }
                 Ok((next, Vec::new()))
             }
+            Change::Rename { player, name } => Ok(self.rename(&player, name)),
+            Change::Forget { player } => Ok(self.forget(&player)),
         }
     }
 

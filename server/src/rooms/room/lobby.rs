@@ -26,6 +26,7 @@ impl Room {
         name: String,
         seat: Option<u8>,
         token_hash: String,
+        player: Option<String>,
     ) -> Result<Next, Refusal> {
         self.only_in_lobby()?;
         let seats = &self.seats;
@@ -41,6 +42,7 @@ impl Room {
             token_hash: Some(token_hash),
             bot: None,
             host: false,
+            player,
         };
         let effects = vec![
             Effect::SaveRoom,

@@ -12,19 +12,21 @@
 //! each was 2% of the server's CPU under load, docs/performance.md).
 //!
 //! Submodules: `change` (requests and effects, `apply`), `lobby` (seats,
-//! computers, the start), `play` (a move, stand-ins, the clock), `fair`
+//! computers, the start), `people` (a player's rename and forget), `play` (a move, stand-ins, the clock), `fair`
 //! (client seeds and what the room shows of its seeds), `rows` (to and
 //! from the store), `tests` (the rules of the table, table-driven).
 
 mod change;
 mod fair;
 mod lobby;
+mod people;
 mod play;
 mod rows;
 #[cfg(test)]
 mod tests;
 
 pub use change::{Change, Effect};
+pub use people::PlayerChange;
 
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
@@ -57,6 +59,11 @@ pub struct Seat {
     pub bot: Option<Level>,
     /// The host's seat.
     pub host: bool,
+    /// The player hash (`ids::hash_token` of a player's secret) of the
+    /// person who took the seat with an identity: a `hello` carrying that
+    /// secret opens the seat without a seat token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 impl Seat {
@@ -229,6 +236,14 @@ impl Room {
                     .as_deref()
                     .is_some_and(|x| crate::ids::same_hash(x, hash))
             })
+            .map(|i| i as Player)
+    }
+
+    /// The seat a player (by player hash) holds, if any.
+    pub fn seat_of_player(&self, hash: &str) -> Option<Player> {
+        self.seats
+            .iter()
+            .position(|s| (s.player.as_deref()).is_some_and(|x| crate::ids::same_hash(x, hash)))
             .map(|i| i as Player)
     }
 

@@ -16,6 +16,7 @@ fn lobby_requests_are_refused_to_the_wrong_person_at_the_wrong_time() {
         name: "Chitra".into(),
         seat,
         token_hash: "hash-Chitra".into(),
+        player: None,
     };
     let room = lobby(Settings::default());
     let started = playing(Settings::default());
@@ -113,9 +114,10 @@ fn lobby_changes_are_saved_with_one_more_version() {
                 name: "Chitra".into(),
                 seat: None,
                 token_hash: "hash-Chitra".into(),
+                player: Some("player-Chitra".into()),
             },
             None,
-            |r| r.seats[2].person(),
+            |r| r.seats[2].person() && r.seat_of_player("player-Chitra") == Some(2),
         ),
         (
             Change::SetBot {

@@ -5,6 +5,7 @@
 //! Here: the tables the tests start from.
 
 mod lobby;
+mod people;
 mod play;
 
 use super::change::Next;
@@ -25,6 +26,7 @@ pub(super) fn person(name: &str, host: bool) -> Seat {
         token_hash: Some(format!("hash-{name}")),
         bot: None,
         host,
+        player: Some(format!("player-{name}")),
     }
 }
 

@@ -125,6 +125,14 @@ codes! {
     SeedClosed = "seed_closed", CONFLICT, "Seeds are taken once per seat, before the game's first throw.";
     /// The room's saved game could not be replayed.
     RoomUnreadable = "room_unreadable", INTERNAL_SERVER_ERROR, "This room's saved game cannot be read.";
+    // pace
+    /// A vacation (or `back`) in a game played live.
+    NotDays = "not_days", CONFLICT, "This game is not played over days.";
+    /// A vacation asked with none left in this game.
+    NoVacationLeft = "no_vacation_left", CONFLICT, "You have no vacation left in this game.";
+    /// A person's action in a game over days while the computer plays
+    /// their turn whose clock ran out.
+    ClockRanOut = "clock_ran_out", CONFLICT, "Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -17,7 +17,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use chowka_protocol::messages::RoomView;
+use chowka_protocol::messages::{Pace, RoomView};
 use chowka_protocol::{Overrides, Preset, Rules, Setup};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -25,8 +25,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod archive;
+mod pace;
 
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
+pub use pace::{DEFAULT_TURN_HOURS, TURN_HOURS};
+use pace::pace_settings;
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).
 pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;
@@ -86,6 +89,12 @@ pub struct CreateRoom {
     /// computer): one tap to play the computer.
     #[serde(default)]
     pub start: bool,
+    /// Live (default) or over days.
+    #[serde(default)]
+    pub pace: Pace,
+    /// Hours of each turn's clock, over days only (default 24).
+    #[serde(default)]
+    pub turn_hours: Option<u32>,
 }
 
 /// The answer to creating a room or taking a seat.
@@ -122,7 +131,7 @@ pub async fn create_room(
         )
     })?;
     options.players = Some(rules.players);
-    let takeover = req.takeover.unwrap_or(Some(DEFAULT_TAKEOVER_SECS));
+    let (takeover, turn_hours) = pace_settings(&req)?;
     for (field, v, range) in [
         ("turn_clock", req.turn_clock, TURN_CLOCK_SECS),
         ("takeover", takeover, TAKEOVER_SECS),
@@ -166,10 +175,12 @@ pub async fn create_room(
         public: req.public,
         turn_clock: req.turn_clock,
         takeover,
+        pace: req.pace,
+        turn_hours,
     };
     let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {
-        room.begin(crate::rooms::server_seed())?;
+        room.begin(crate::rooms::server_seed(), registry.wall().now_ms())?;
     }
     let code = room.code;
     let stub = registry.create(room).await.map_err(|e| match e {

@@ -28,8 +28,8 @@ mod archive;
 mod pace;
 
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
-pub use pace::{DEFAULT_TURN_HOURS, TURN_HOURS};
 use pace::pace_settings;
+pub use pace::{DEFAULT_TURN_HOURS, TURN_HOURS};
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).
 pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;

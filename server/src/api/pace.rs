@@ -26,4 +26,3 @@ pub(super) fn pace_settings(req: &CreateRoom) -> Result<(Option<u32>, Option<u32
         },
     }
 }
-

@@ -248,7 +248,11 @@ impl Memory {
         let mut inner = self.lock();
         let mut n = 0;
         for (row, at) in inner.rooms.values_mut() {
-            let before = if row.pace == "days" { days_before } else { before };
+            let before = if row.pace == "days" {
+                days_before
+            } else {
+                before
+            };
             if row.status == "lobby" && *at < before {
                 row.status = "abandoned".into();
                 n += 1;

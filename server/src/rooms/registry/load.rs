@@ -145,7 +145,10 @@ impl Registry {
             .ok_or_else(Refusal::no_room)?;
         // Without its actions the game is not replayed: the details show
         // no game, only the room, at the version a restore would give it.
-        Ok(Details::stored(&restore(loaded)?.0, shared.config.wall.now_ms()))
+        Ok(Details::stored(
+            &restore(loaded)?.0,
+            shared.config.wall.now_ms(),
+        ))
     }
 
     /// Restores the unfinished rooms from the store, as many as

@@ -165,7 +165,10 @@ impl DaysClock {
                 "You are on vacation already: come back first to take another.",
             ));
         }
-        let v = next.vacations.get_mut(seat as usize).ok_or(ErrorCode::BadSeat)?;
+        let v = next
+            .vacations
+            .get_mut(seat as usize)
+            .ok_or(ErrorCode::BadSeat)?;
         let length = (days as i64 * DAY_MS).min(v.left_ms);
         if length <= 0 {
             return Err(ErrorCode::NoVacationLeft.into());
@@ -220,7 +223,8 @@ impl Room {
     /// clock runs (not on vacation, not already run out).
     pub fn due_at(&self, now: i64) -> Option<i64> {
         let clock = self.clock.as_ref()?;
-        self.runs_out().filter(|_| !clock.on_vacation(clock.seat, now))
+        self.runs_out()
+            .filter(|_| !clock.on_vacation(clock.seat, now))
     }
 
     /// When the clock of the person to move runs out (vacation under way
@@ -239,7 +243,8 @@ impl Room {
     /// vacation included (a vacation ending early is a change of the row,
     /// saved with its new due time). `None` when no clock runs.
     pub fn due_index(&self) -> (Option<i64>, Option<i64>) {
-        let (Some(game), Some(clock), Some(turn_ms)) = (self.game_on(), &self.clock, self.turn_ms())
+        let (Some(game), Some(clock), Some(turn_ms)) =
+            (self.game_on(), &self.clock, self.turn_ms())
         else {
             return (None, None);
         };

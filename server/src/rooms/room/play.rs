@@ -200,7 +200,7 @@ impl Room {
         let Some(seat) = self.game_on().map(|g| g.to_move()) else {
             return self.unchanged();
         };
-        if self.days() && !self.due_at(now).is_some_and(|due| due <= now) {
+        if self.days() && self.due_at(now).is_none_or(|due| due > now) {
             return self.unchanged();
         }
         let mut next = self.bumped();

@@ -31,7 +31,9 @@ fn a_turn_runs_out_after_its_hours_and_the_computer_plays_it() {
     assert_eq!(room.due_at(0), Some(DAY_MS));
     assert_eq!(room.due_index(), (Some(seat as i64), Some(DAY_MS)));
     // Woken early: nothing is due.
-    let (same, effects) = room.apply(Change::ClockOut { now: DAY_MS - 1 }, None).unwrap();
+    let (same, effects) = room
+        .apply(Change::ClockOut { now: DAY_MS - 1 }, None)
+        .unwrap();
     assert!(effects.is_empty() && same.autoplay.is_none());
     let (out, effects) = room.apply(Change::ClockOut { now: DAY_MS }, None).unwrap();
     assert_eq!(out.autoplay, Some(seat));
@@ -65,7 +67,10 @@ fn vacation_stops_the_clock_and_back_resumes_it() {
     assert_eq!(whole.runs_out(turn), 4 * DAY_MS);
     // Another seat's vacation does not move this turn's clock.
     assert_eq!(clock.vacation(1, 1, 0).unwrap().runs_out(turn), DAY_MS);
-    assert_eq!(clock.vacation(0, 4, 0).unwrap_err().code.as_str(), "bad_request");
+    assert_eq!(
+        clock.vacation(0, 4, 0).unwrap_err().code.as_str(),
+        "bad_request"
+    );
 }
 
 #[test]
@@ -73,7 +78,10 @@ fn a_turn_passing_starts_a_full_clock_and_a_restore_catches_up() {
     let clock = DaysClock::new(2, 0, 0).vacation(1, 1, 0).unwrap();
     let passed = clock.passed(1, 5 * HOUR_MS);
     // Bala is away until a day after 0: his clock starts then.
-    assert_eq!(passed.runs_out(DAY_MS), 5 * HOUR_MS + DAY_MS + (DAY_MS - 5 * HOUR_MS));
+    assert_eq!(
+        passed.runs_out(DAY_MS),
+        5 * HOUR_MS + DAY_MS + (DAY_MS - 5 * HOUR_MS)
+    );
     // The row's clock one turn behind the log: the log's turn wins.
     let caught = DaysClock::new(2, 0, 0).caught_up(1, 7 * HOUR_MS);
     assert_eq!((caught.seat, caught.since), (1, 7 * HOUR_MS));
@@ -88,7 +96,10 @@ fn vacation_is_for_seated_people_in_games_over_days() {
     assert_eq!(refusal(live.apply(vacation(0), Some(0))), "not_days");
     let room = days_game();
     assert_eq!(refusal(room.apply(vacation(0), None)), "not_seated");
-    assert_eq!(refusal(room.apply(Change::StandIn { seat: 1 }, Some(0))), "bad_request");
+    assert_eq!(
+        refusal(room.apply(Change::StandIn { seat: 1 }, Some(0))),
+        "bad_request"
+    );
     let (away, effects) = room.apply(vacation(0), Some(1)).unwrap();
     assert_eq!(effects[0], Effect::SaveRoom);
     assert_eq!(refusal(away.apply(vacation(1), Some(1))), "bad_request");

@@ -32,6 +32,10 @@ fn room(code: RoomCode, status: &str, player: Option<&str>, setup: &str, i: usiz
         rematch: None,
         created_at: i as i64,
         fair: None,
+        pace: "live".into(),
+        clock: None,
+        to_move: None,
+        due_at: None,
     }
 }
 

@@ -143,6 +143,14 @@ pub struct RoomOpts {
     /// Seconds a lobby nobody touched is kept: older ones are given up at start-up.
     #[arg(long, env = "CHOWKA_LOBBY_EXPIRY_SECS", default_value_t = 86_400)]
     pub lobby_expiry_secs: u64,
+    /// Seconds between two looks of this node's sweeper for games over
+    /// days whose turn clock has run out (it wakes each such room).
+    #[arg(long, env = "CHOWKA_DUE_SWEEP_SECS", default_value_t = 5)]
+    pub due_sweep_secs: u64,
+    /// Where the rooms read the time of day: the system's clock, or in
+    /// tests tokio's paused clock (`wall.rs`).
+    #[arg(skip)]
+    pub wall: crate::wall::Wall,
 }
 
 /// Where games are kept (`store`).

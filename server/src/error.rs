@@ -128,6 +128,14 @@ codes! {
     /// A player's secret (`Authorization: Bearer`) that is malformed or
     /// unknown (never made, or forgotten).
     BadPlayer = "bad_player", UNAUTHORIZED, "This player is not known here (it may have been deleted).";
+    // pace
+    /// A vacation (or `back`) in a game played live.
+    NotDays = "not_days", CONFLICT, "This game is not played over days.";
+    /// A vacation asked with none left in this game.
+    NoVacationLeft = "no_vacation_left", CONFLICT, "You have no vacation left in this game.";
+    /// A person's action in a game over days while the computer plays
+    /// their turn whose clock ran out.
+    ClockRanOut = "clock_ran_out", CONFLICT, "Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -20,6 +20,7 @@
 //! - `error`: the one error vocabulary: every code, its status and sentence.
 //! - `startup`: why the server could not start ([`StartError`]).
 //! - `ids`: room codes and seat tokens.
+//! - `wall`: the time of day, as a seam tests drive with tokio's paused clock.
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.
 //! - `replay`: any game played again move by move, for the replay viewer.
@@ -47,6 +48,7 @@ pub mod routes;
 pub mod services;
 pub mod startup;
 pub mod store;
+pub mod wall;
 pub mod web;
 pub mod ws;
 
@@ -98,6 +100,8 @@ pub async fn run(
     let limits = services.limits.clone();
     let count = move |limit, ip| limits.count_elsewhere(limit, ip);
     let held = services.holdings();
+    let every = Duration::from_secs(config.rooms.due_sweep_secs.max(1));
+    let sweeper = rooms::spawn_sweeper(registry.clone(), every, stopped.clone());
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
@@ -129,6 +133,7 @@ pub async fn run(
     // Drain: every room here has stopped writing; its lease goes at once,
     // so that other nodes take the rooms over without waiting it out.
     let _ = keeper.await;
+    let _ = sweeper.await;
     match store.expire_leases(&cluster.node).await {
         Ok(n) if n > 0 => tracing::info!("released {n} room leases"),
         Ok(_) => {}

@@ -26,6 +26,10 @@ async fn exercise(store: &Store) {
         rematch: None,
         created_at: 1,
         fair: None,
+        pace: "live".into(),
+        clock: None,
+        to_move: None,
+        due_at: None,
     };
     store.create_room(&room).await.unwrap();
     assert!(store.create_room(&room).await.is_err(), "codes are unique");
@@ -125,6 +129,10 @@ async fn leases(store: &Store) {
         rematch: None,
         created_at: 1,
         fair: None,
+        pace: "live".into(),
+        clock: None,
+        to_move: None,
+        due_at: None,
     };
     store.create_room(&room).await.unwrap();
     let first = store
@@ -295,6 +303,10 @@ async fn players(store: &Store) {
             rematch: None,
             created_at,
             fair: None,
+            pace: "live".into(),
+            clock: None,
+            to_move: None,
+            due_at: None,
         };
         store.create_room(&room).await.unwrap();
         store.link_room(&hash, code.as_str(), 3).await.unwrap();

@@ -120,6 +120,15 @@ pub enum RoomRequest {
         /// 32 random bytes as 64 hexadecimal digits.
         seed: Bytes32,
     },
+    /// In a game over days: the sender's vacation starts now, for `days`
+    /// whole days (1 to 3), at most what they have left; their clock
+    /// stops meanwhile.
+    Vacation {
+        /// Whole days asked.
+        days: u8,
+    },
+    /// The sender's vacation ends now; the time not used is kept.
+    Back,
 }
 
 /// The text of a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters.

@@ -17,7 +17,9 @@ mod views;
 
 pub use client::{ChatText, ChatTextError, ClientMsg, ConnectionMsg, RoomRequest};
 pub use server::{HistoryItem, ServerMsg, MAX_HISTORY};
-pub use views::{BoardView, FairView, GameView, LegalMoveView, RoomStatus, RoomView, SeatView};
+pub use views::{
+    BoardView, FairView, GameView, LegalMoveView, Pace, RoomStatus, RoomView, SeatView,
+};
 
 /// Longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 300;

@@ -27,6 +27,12 @@ pub enum HistoryItem {
         /// The text.
         text: String,
     },
+    /// A seat's clock ran out in a game over days: the computer played
+    /// that turn for them.
+    ClockOut {
+        /// The seat.
+        seat: Player,
+    },
 }
 
 /// A message from the server.
@@ -92,4 +98,10 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// The turn clock of `seat` ran out: the server plays that turn for
+    /// them. Sent just before the state that shows it.
+    ClockOut {
+        /// The seat.
+        seat: Player,
+    },
 }

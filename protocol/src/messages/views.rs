@@ -49,6 +49,38 @@ pub struct RoomView {
     /// plays for them, if the room allows it.
     #[serde(default)]
     pub takeover: Option<u32>,
+    /// Live (everyone at once) or over days (a clock per turn).
+    #[serde(default)]
+    pub pace: Pace,
+    /// Hours each turn's clock gives, in a game over days.
+    #[serde(default)]
+    pub turn_hours: Option<u32>,
+    /// In a game over days: when the clock of the player to move runs out
+    /// (ms since the epoch); null while that player is on vacation (their
+    /// clock is stopped), and when no clock runs.
+    #[serde(default)]
+    pub due_at: Option<i64>,
+}
+
+/// A room's pace (docs/protocol.md, "Pace").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    /// Everyone plays at once.
+    #[default]
+    Live,
+    /// Each player moves when they can, within a clock per turn.
+    Days,
+}
+
+impl Pace {
+    /// The pace as spelled on the wire and in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pace::Live => "live",
+            Pace::Days => "days",
+        }
+    }
 }
 
 /// Where a room is in its life.
@@ -99,6 +131,13 @@ pub struct SeatView {
     /// room's `takeover`, or the turn clock ran out).
     #[serde(default)]
     pub standin: bool,
+    /// In a game over days: the end of this seat's vacation while it is
+    /// on one (ms since the epoch).
+    #[serde(default)]
+    pub vacation_until: Option<i64>,
+    /// In a game over days: the vacation this seat has left, in ms.
+    #[serde(default)]
+    pub vacation_left_ms: Option<i64>,
 }
 
 /// The board's geometry and the facts of the rules that stay fixed for a

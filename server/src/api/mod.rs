@@ -20,7 +20,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use chowka_protocol::messages::RoomView;
+use chowka_protocol::messages::{Pace, RoomView};
 use chowka_protocol::{Overrides, Preset, Rules, Setup};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -32,9 +32,13 @@ mod identity;
 mod me;
 mod players;
 
+mod pace;
+
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
 pub use identity::{device_label, Identity, DEVICE_HEADER};
 pub use me::{Device, Me, MyGames};
+use pace::pace_settings;
+pub use pace::{DEFAULT_TURN_HOURS, TURN_HOURS};
 pub use players::{create_player, NewPlayer, PlayerMade};
 
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
@@ -100,6 +104,12 @@ pub struct CreateRoom {
     /// computer): one tap to play the computer.
     #[serde(default)]
     pub start: bool,
+    /// Live (default) or over days.
+    #[serde(default)]
+    pub pace: Pace,
+    /// Hours of each turn's clock, over days only (default 24).
+    #[serde(default)]
+    pub turn_hours: Option<u32>,
 }
 
 /// The answer to creating a room or taking a seat.
@@ -138,7 +148,7 @@ pub async fn create_room(
         )
     })?;
     options.players = Some(rules.players);
-    let takeover = req.takeover.unwrap_or(Some(DEFAULT_TAKEOVER_SECS));
+    let (takeover, turn_hours) = pace_settings(&req)?;
     for (field, v, range) in [
         ("turn_clock", req.turn_clock, TURN_CLOCK_SECS),
         ("takeover", takeover, TAKEOVER_SECS),
@@ -184,10 +194,12 @@ pub async fn create_room(
         public: req.public,
         turn_clock: req.turn_clock,
         takeover,
+        pace: req.pace,
+        turn_hours,
     };
     let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {
-        room.begin(crate::rooms::server_seed())?;
+        room.begin(crate::rooms::server_seed(), registry.wall().now_ms())?;
     }
     let code = room.code;
     if let Some(p) = &player {

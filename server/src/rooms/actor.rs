@@ -15,6 +15,7 @@ use super::{Cmd, Joined, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids;
 use crate::limits::RateLimit;
+use crate::store::DueIndex;
 use chowka_protocol::messages::{ChatText, RoomRequest, ServerMsg};
 use chowka_protocol::{Player, RecordedAction, SecureThrows};
 use rand::rngs::StdRng;
@@ -28,7 +29,7 @@ use tokio::time::Instant;
 const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 
 /// How long after a deadline's change could not be saved it is tried again.
-const RETRY: Duration = Duration::from_secs(1);
+pub(super) const RETRY: Duration = Duration::from_secs(1);
 
 /// How many connections may hold one seat (tabs, devices); one more
 /// closes the oldest.
@@ -66,6 +67,11 @@ pub struct RoomActor {
     pub(super) reload: bool,
     /// The recent events and chat, for every `welcome`.
     pub(super) history: History,
+    /// A game over days: the due-time index as last written (`None`:
+    /// not known to be written), and whether a write of it failed (the
+    /// room does not close until it is in).
+    pub(super) saved_due: Option<DueIndex>,
+    pub(super) due_unsaved: bool,
 }
 
 impl RoomActor {
@@ -94,6 +100,8 @@ impl RoomActor {
             chat_rate: RateLimit::new(CHAT_PER_SECOND),
             reload: false,
             history,
+            saved_due: None,
+            due_unsaved: false,
         };
         // Nobody is connected yet: every person is away from now on.
         for seat in 0..n {
@@ -126,6 +134,9 @@ impl RoomActor {
     pub async fn run(mut self) {
         let mut shutdown = self.shared.shutdown.clone();
         self.publish_listing();
+        // Woken or restored: the index may be behind the clock restored
+        // from the log, or early (which woke it).
+        self.save_due().await;
         let reason = loop {
             if *shutdown.borrow() {
                 break (1001, "server shutting down");
@@ -172,7 +183,11 @@ impl RoomActor {
     async fn on_timers(&mut self) -> bool {
         while let Some(due) = self.timers.due(Instant::now()) {
             match due {
+                Due::Idle if self.keep_awake() => {
+                    self.timers.idle = Some(Instant::now() + RETRY);
+                }
                 Due::Idle => return true,
+                Due::DueRetry => self.save_due().await,
                 Due::ArchiveRetry => self.archive().await,
                 Due::Takeover(seat) => {
                     tracing::info!(room = %self.room.code, seat, "a computer plays for an absent player");
@@ -181,9 +196,13 @@ impl RoomActor {
                     }
                 }
                 Due::Clock => {
+                    let now = self.wall_ms();
                     tracing::info!(room = %self.room.code, "turn clock ran out");
-                    if self.change(Change::ClockOut, None).await.is_err() {
+                    if self.change(Change::ClockOut { now }, None).await.is_err() {
                         self.timers.clock = Some(Instant::now() + RETRY);
+                    } else if self.room.days() {
+                        // Woken early (a vacation moved the end): look again then.
+                        self.schedule();
                     }
                 }
                 Due::Computer => self.computer_acts().await,
@@ -346,7 +365,16 @@ impl RoomActor {
             }
             RoomRequest::Start => {
                 let server_seed = super::seeds::server_seed();
-                self.change(Change::Start { server_seed }, seat).await
+                let now = self.wall_ms();
+                self.change(Change::Start { server_seed, now }, seat).await
+            }
+            RoomRequest::Vacation { days } => {
+                let now = self.wall_ms();
+                self.change(Change::Vacation { days, now }, seat).await
+            }
+            RoomRequest::Back => {
+                let now = self.wall_ms();
+                self.change(Change::Back { now }, seat).await
             }
             RoomRequest::SetBot {
                 seat: target,

@@ -25,7 +25,11 @@ impl RoomActor {
         let now = Instant::now();
         let delay = Duration::from_millis(self.shared.config.bot_delay_ms);
         self.timers.computer = self.room.computer_turn().map(|_| now + delay);
-        self.timers.clock = (self.room.clock()).map(|secs| now + Duration::from_secs(secs as u64));
+        self.timers.clock = match self.room.runs_out() {
+            // A game over days: at the time of day its clock runs out.
+            Some(at) => Some(self.shared.config.wall.instant_at(at)),
+            None => (self.room.clock()).map(|secs| now + Duration::from_secs(secs as u64)),
+        };
     }
 
     /// The computer whose turn it is acts.

@@ -9,8 +9,8 @@ use super::room::{Change, Effect, Room};
 use super::{CreateError, SeatTaken};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::{self, RoomCode};
-use crate::store::{now_ms, GameRow, StoreError};
-use chowka_protocol::messages::RoomStatus;
+use crate::store::{GameRow, StoreError};
+use chowka_protocol::messages::{RoomStatus, ServerMsg};
 use chowka_protocol::{Action, Player, Record, RecordedAction};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
@@ -41,10 +41,8 @@ impl RoomActor {
         person: bool,
         at: Instant,
     ) -> Result<(), Refusal> {
-        match self
-            .room
-            .play(by, action, person, &mut self.throws, now_ms())
-        {
+        let now = self.wall_ms();
+        match self.room.play(by, action, person, &mut self.throws, now) {
             Ok(next) => {
                 self.carry_out(next).await?;
                 self.shared.metrics.action_latency.observe(at.elapsed());
@@ -71,10 +69,12 @@ impl RoomActor {
             return Err(ErrorCode::StoreUnavailable.into());
         }
         self.room = next;
+        let mut appended = false;
         for effect in effects {
             match effect {
-                Effect::SaveRoom => {}
+                Effect::SaveRoom => self.row_saved(),
                 Effect::Append(recorded) => {
+                    appended = true;
                     self.actions.push(recorded);
                     self.shared.metrics.actions.fetch_add(1, Relaxed);
                 }
@@ -87,6 +87,10 @@ impl RoomActor {
                     self.history.events(&events);
                     self.broadcast_state(events);
                 }
+                Effect::ClockOut(seat) => {
+                    self.history.clock_out(seat);
+                    self.out.to_all(&ServerMsg::ClockOut { seat });
+                }
                 Effect::Presence => self.out.to_all(&self.presence()),
                 Effect::Listing => self.publish_listing(),
                 Effect::Archive => {
@@ -94,6 +98,11 @@ impl RoomActor {
                     self.archive().await;
                 }
             }
+        }
+        if appended {
+            // The action is in the log: the turn may have passed, which
+            // the row's due-time index must follow (`due.rs`).
+            self.save_due().await;
         }
         Ok(())
     }
@@ -256,12 +265,9 @@ impl RoomActor {
             CreateError::Store(e) => Refusal::store(e),
         })?;
         // Each player's "all my games" lists the rematch too.
+        let now = self.wall_ms();
         for p in &players {
-            let linked = self
-                .shared
-                .store
-                .link_room(p, code.as_str(), now_ms())
-                .await;
+            let linked = self.shared.store.link_room(p, code.as_str(), now).await;
             if let Err(e) = linked {
                 tracing::warn!(room = %code, "cannot link the rematch to a player: {e}");
             }

@@ -68,6 +68,11 @@ impl History {
         });
     }
 
+    /// A seat's clock ran out: the computer played that turn.
+    pub fn clock_out(&mut self, seat: Player) {
+        self.push(HistoryItem::ClockOut { seat });
+    }
+
     fn push(&mut self, item: HistoryItem) {
         if self.items.len() == MAX_HISTORY {
             self.items.pop_front();

@@ -17,6 +17,8 @@
 //! - `effects`: the actor carrying a change out: save first (the row or
 //!   the action), then adopt the next room, then send; and the archive.
 //! - `computers`: when the computers act, and what they play.
+//! - `due`: a game over days on the actor's side: the wall clock, and
+//!   the row's due-time index kept up with the turns.
 //! - `seeds`: where a game's server seed and its computers' generator
 //!   start (fixed by `CHOWKA_TEST_SEED` in a debug build's tests).
 //! - `timers`: [`Timers`], every deadline of a room on tokio's clock.
@@ -34,6 +36,7 @@
 
 mod actor;
 mod computers;
+mod due;
 mod effects;
 mod history;
 mod outbox;
@@ -48,8 +51,11 @@ pub use actor::RoomActor;
 pub use computers::simple_action;
 pub use history::History;
 pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
-pub use registry::{CreateError, Directory, Found, Registry, Shared};
-pub use room::{Change, Effect, Play, PlayerChange, Room, Seat, Settings, Stage};
+pub use registry::{spawn_sweeper, CreateError, Directory, Found, Registry, Shared};
+pub use room::{
+    Change, DaysClock, Effect, Play, PlayerChange, Room, Seat, Settings, Stage, Vacation, DAY_MS,
+    HOUR_MS, VACATION_MS,
+};
 pub use seeds::server_seed;
 pub use stub::{channel, Cmd, Joined, RoomStub};
 pub use timers::{Due, Timers};

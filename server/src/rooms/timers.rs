@@ -1,7 +1,7 @@
 //! A room's deadlines, on tokio's clock so that tests can pause and
 //! advance it: when a computer acts, when the turn clock runs out, when a
 //! computer stands in for an absent player, when an idle room closes, and
-//! when a failed archive write is tried again.
+//! when a failed archive (or due-time index) write is tried again.
 
 use chowka_protocol::Player;
 use tokio::time::Instant;
@@ -21,6 +21,8 @@ pub enum Due {
     Computer,
     /// Tell everyone who is connected.
     Presence,
+    /// Try writing the due-time index of a game over days again.
+    DueRetry,
 }
 
 /// Every deadline of one room. `None` is "not set".
@@ -36,6 +38,8 @@ pub struct Timers {
     pub archive_retry: Option<Instant>,
     /// When everyone is told who is connected (changes are gathered).
     pub presence: Option<Instant>,
+    /// When a failed write of the due-time index is tried again.
+    pub due_retry: Option<Instant>,
     /// Per seat: when a computer stands in for its absent player.
     pub takeover: Vec<Option<Instant>>,
     /// Whether takeovers may happen now (a game is being played); the
@@ -72,6 +76,7 @@ impl Timers {
             self.clock,
             self.computer,
             self.presence,
+            self.due_retry,
         ]
         .into_iter()
         .flatten()
@@ -103,6 +108,9 @@ impl Timers {
         }
         if come(&mut self.presence) {
             return Some(Due::Presence);
+        }
+        if come(&mut self.due_retry) {
+            return Some(Due::DueRetry);
         }
         None
     }

@@ -10,7 +10,7 @@
 //! anyone may see; the `_for` variants add what a seat may.
 
 use super::actor::RoomActor;
-use super::room::Room;
+use super::room::{Room, VACATION_MS};
 use crate::ids::RoomCode;
 use chowka_protocol::messages::{BoardView, GameView, RoomStatus, RoomView, SeatView, ServerMsg};
 use chowka_protocol::{Event, Player, Side};
@@ -31,24 +31,28 @@ pub struct Details {
 impl Details {
     /// The details of a room with no task, from the store: nobody is
     /// connected, no clock runs, nobody watches.
-    pub fn stored(room: &Room) -> Details {
+    pub fn stored(room: &Room, now: i64) -> Details {
         Details {
             version: room.version,
-            room: view_of(room, |_| false, |_| false, None),
+            room: view_of(room, |_| false, |_| false, None, now),
             spectators: 0,
         }
     }
 }
 
 /// The room view anyone may see (no rematch code), with who is connected,
-/// who has a stand-in, and the time left on the clock.
+/// who has a stand-in, and the time left on the clock; a game over days
+/// as it stands at `now` (ms since the epoch).
 fn view_of(
     r: &Room,
     connected: impl Fn(usize) -> bool,
     standin: impl Fn(usize) -> bool,
     clock_ms: Option<u64>,
+    now: i64,
 ) -> RoomView {
     let sides = Side::seating(r.seats.len().clamp(2, 4));
+    let clock = r.clock.as_ref();
+    let days = r.days();
     let seats = (r.seats.iter().enumerate())
         .map(|(i, s)| SeatView {
             // A forgotten player's seat has no name: null, never "".
@@ -58,6 +62,11 @@ fn view_of(
             host: s.host,
             side: sides.get(i).copied().unwrap_or(Side::S),
             standin: standin(i),
+            vacation_until: clock.and_then(|c| c.vacation_until(i as Player, now)),
+            vacation_left_ms: match clock {
+                Some(c) => c.vacation_left(i as Player),
+                None => days.then_some(VACATION_MS),
+            },
         })
         .collect();
     RoomView {
@@ -70,6 +79,9 @@ fn view_of(
         clock_ms,
         rematch: None,
         takeover: r.settings.takeover,
+        pace: r.settings.pace,
+        turn_hours: r.settings.turn_hours.filter(|_| days),
+        due_at: r.due_at(now),
     }
 }
 
@@ -130,13 +142,16 @@ impl RoomActor {
     /// The room as `seat` sees it (`None`: a spectator); only a seat sees
     /// the rematch code.
     pub(super) fn room_view_for(&self, seat: Option<Player>) -> RoomView {
+        // The live turn clock; a game over days shows its `due_at`.
         let clock_ms = (self.timers.clock)
+            .filter(|_| !self.room.days())
             .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64);
         let mut view = view_of(
             &self.room,
             |i| self.connected(i),
             |i| self.room.stands_in(i),
             clock_ms,
+            self.wall_ms(),
         );
         if seat.is_some() {
             view.rematch = self.room.rematch.map(|c| c.to_string());

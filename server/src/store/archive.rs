@@ -54,7 +54,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         let done = sqlx::query(
-            "UPDATE rooms SET status = $1, version = $2, updated_at = $3
+            "UPDATE rooms SET status = $1, version = $2, updated_at = $3, to_move = NULL, due_at = NULL
              WHERE code = $4 AND EXISTS (SELECT 1 FROM leases WHERE room = $4 AND epoch = $5)",
         )
         .bind(&room.status)

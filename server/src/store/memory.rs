@@ -2,7 +2,7 @@
 //! this process, with switches that make writes fail.
 
 use super::archive::was_public;
-use super::{now_ms, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
+use super::{now_ms, DueIndex, GameRow, Lease, LoadedRoom, RoomRow, StoreError, StoreResult};
 use crate::ids::RoomCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -190,6 +190,8 @@ impl Memory {
         if let Some((row, at)) = inner.rooms.get_mut(&room.code) {
             row.status = room.status.clone();
             row.version = room.version;
+            // A finished game has no clock to wake it for.
+            (row.to_move, row.due_at) = (None, None);
             *at = now_ms();
         }
         Ok(())
@@ -236,6 +238,7 @@ impl Memory {
         let inner = self.lock();
         let mut rooms: Vec<(bool, i64, &str)> = (inner.rooms.values())
             .filter(|(r, _)| r.status == "lobby" || r.status == "playing")
+            .filter(|(r, _)| r.pace != "days")
             .map(|(r, at)| {
                 let last = self.last_write(&inner, &r.code, *at);
                 (r.status != "playing", -last, r.code.as_str())
@@ -245,16 +248,42 @@ impl Memory {
         rooms.into_iter().map(|(_, _, c)| c.to_string()).collect()
     }
 
-    pub(super) fn abandon_stale_lobbies(&self, before: i64) -> u64 {
+    pub(super) fn abandon_stale_lobbies(&self, before: i64, days_before: i64) -> u64 {
         let mut inner = self.lock();
         let mut n = 0;
         for (row, at) in inner.rooms.values_mut() {
+            let before = if row.pace == "days" {
+                days_before
+            } else {
+                before
+            };
             if row.status == "lobby" && *at < before {
                 row.status = "abandoned".into();
                 n += 1;
             }
         }
         n
+    }
+
+    pub(super) fn save_due(&self, code: &str, due: &DueIndex, epoch: i64) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        Memory::fence(&inner, code, epoch)?;
+        if let Some((row, _)) = inner.rooms.get_mut(code) {
+            row.clock = due.clock.clone();
+            (row.to_move, row.due_at) = (due.to_move, due.due_at);
+        }
+        Memory::reply(inner, Ok(()))
+    }
+
+    pub(super) fn due_rooms(&self, now: i64, limit: i64) -> Vec<String> {
+        let inner = self.lock();
+        let mut due: Vec<(i64, &str)> = (inner.rooms.values())
+            .filter(|(r, _)| r.status == "playing")
+            .filter_map(|(r, _)| Some((r.due_at.filter(|&d| d <= now)?, r.code.as_str())))
+            .collect();
+        due.sort();
+        due.truncate(limit.max(0) as usize);
+        due.into_iter().map(|(_, c)| c.to_string()).collect()
     }
 
     pub(super) fn list_games(&self, before: Option<i64>, limit: i64) -> Vec<GameRow> {

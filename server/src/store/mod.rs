@@ -83,6 +83,27 @@ pub struct RoomRow {
     /// JSON of the protocol `Fair`: the seeds of the game's throws, from
     /// its start. Secret (it holds the server seed): never shown.
     pub fair: Option<String>,
+    /// `live` or `days`.
+    pub pace: String,
+    /// JSON of a game over days' clock (`rooms::DaysClock`).
+    pub clock: Option<String>,
+    /// A game over days: the seat to move (the due-time index).
+    pub to_move: Option<i64>,
+    /// A game over days: when the room must be woken next, ms since the
+    /// epoch (the due-time index; early, never late).
+    pub due_at: Option<i64>,
+}
+
+/// The due-time index of a room, written apart from its row after an
+/// action passed the turn (`Store::save_due`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DueIndex {
+    /// JSON of the clock.
+    pub clock: Option<String>,
+    /// The seat to move.
+    pub to_move: Option<i64>,
+    /// When the room must be woken next.
+    pub due_at: Option<i64>,
 }
 
 /// A room as loaded from the store, with what a restore needs to know

@@ -2,7 +2,9 @@
 //! lease (the fence, `leases.rs`), read back to restore a room or to tell
 //! whether a write whose reply was lost went in.
 
-use super::{now_ms, room_codes, Db, LoadedRoom, RoomRow, Store, StoreError, StoreResult};
+use super::{
+    now_ms, room_codes, Db, DueIndex, LoadedRoom, RoomRow, Store, StoreError, StoreResult,
+};
 use crate::ids::RoomCode;
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -16,8 +18,9 @@ impl Store {
         };
         let now = now_ms();
         sqlx::query(
-            "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at, fair)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at, fair,
+                                pace, clock, to_move, due_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&r.code)
         .bind(&r.status)
@@ -29,13 +32,17 @@ impl Store {
         .bind(r.created_at)
         .bind(now)
         .bind(r.fair.clone())
+        .bind(&r.pace)
+        .bind(r.clock.clone())
+        .bind(r.to_move)
+        .bind(r.due_at)
         .execute(pool)
         .await?;
         Ok(())
     }
 
     /// Saves the changeable fields of a room (status, set-up, seats,
-    /// version, rematch, fair-throw seeds), if the room is still held
+    /// version, rematch, fair-throw seeds, clock and due-time index), if the room is still held
     /// under `epoch` (else [`StoreError::fenced`]).
     pub async fn save_room(&self, r: &RoomRow, epoch: i64) -> StoreResult<()> {
         let pool = match self.pool() {
@@ -44,7 +51,7 @@ impl Store {
         };
         let done = sqlx::query(
             "UPDATE rooms SET status = $1, setup = $2, seats = $3, version = $4, rematch = $5, updated_at = $6,
-                    fair = $8
+                    fair = $8, clock = $10, to_move = $11, due_at = $12
              WHERE code = $7 AND EXISTS (SELECT 1 FROM leases WHERE room = $7 AND epoch = $9)",
         )
         .bind(&r.status)
@@ -56,6 +63,9 @@ impl Store {
         .bind(&r.code)
         .bind(r.fair.clone())
         .bind(epoch)
+        .bind(r.clock.clone())
+        .bind(r.to_move)
+        .bind(r.due_at)
         .execute(pool)
         .await?;
         if done.rows_affected() == 0 {
@@ -146,7 +156,7 @@ impl Store {
         };
         let row = sqlx::query(
             "SELECT code, status, setup, seats, settings, version, rematch, created_at, fair,
-                    (SELECT MAX(version) FROM actions WHERE room = rooms.code)
+                    (SELECT MAX(version) FROM actions WHERE room = rooms.code), pace, clock, to_move, due_at
              FROM rooms WHERE code = $1 AND status <> 'abandoned'",
         )
         .bind(code.as_str())
@@ -179,7 +189,8 @@ impl Store {
         Ok(())
     }
 
-    /// Codes of the rooms in the lobby or playing: games in play first,
+    /// Codes of the live rooms in the lobby or playing (games over days
+    /// are woken by their due time instead): games in play first,
     /// then lobbies, each newest activity (last write) first, so that a
     /// server with room for only some brings back the games people are
     /// playing before lobbies nobody may come back to.
@@ -195,7 +206,7 @@ impl Store {
             "SELECT code FROM (
                  SELECT code, status, updated_at,
                         (SELECT MAX(at) FROM actions WHERE room = rooms.code) AS acted_at
-                 FROM rooms WHERE status IN ('lobby', 'playing')
+                 FROM rooms WHERE status IN ('lobby', 'playing') AND pace = 'live'
              ) AS r
              ORDER BY CASE status WHEN 'playing' THEN 0 ELSE 1 END,
                       CASE WHEN acted_at > updated_at THEN acted_at ELSE updated_at END DESC,
@@ -206,20 +217,70 @@ impl Store {
         room_codes(codes)
     }
 
-    /// Marks lobby rooms untouched since `before` (ms) abandoned: no game
-    /// was played in them, and nobody came back.
-    pub async fn abandon_stale_lobbies(&self, before: i64) -> StoreResult<u64> {
+    /// Marks lobby rooms untouched since `before` (ms; a game over days'
+    /// lobby: since `days_before`) abandoned: no game was played in them,
+    /// and nobody came back.
+    pub async fn abandon_stale_lobbies(&self, before: i64, days_before: i64) -> StoreResult<u64> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(m.abandon_stale_lobbies(before)),
+            Err(m) => return Ok(m.abandon_stale_lobbies(before, days_before)),
         };
         let done = sqlx::query(
-            "UPDATE rooms SET status = 'abandoned' WHERE status = 'lobby' AND updated_at < $1",
+            "UPDATE rooms SET status = 'abandoned'
+             WHERE status = 'lobby' AND updated_at < CASE pace WHEN 'days' THEN $2 ELSE $1 END",
         )
         .bind(before)
+        .bind(days_before)
         .execute(pool)
         .await?;
         Ok(done.rows_affected())
+    }
+}
+
+/// The due-time index: games over days whose clock may have run out.
+impl Store {
+    /// Writes a room's clock and due-time index alone, if the room is
+    /// still held under `epoch`: after an action passed the turn (actions
+    /// are appended by the group commit, which leaves the row alone).
+    pub async fn save_due(&self, code: RoomCode, due: &DueIndex, epoch: i64) -> StoreResult<()> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return m.save_due(code.as_str(), due, epoch),
+        };
+        let done = sqlx::query(
+            "UPDATE rooms SET clock = $1, to_move = $2, due_at = $3
+             WHERE code = $4 AND EXISTS (SELECT 1 FROM leases WHERE room = $4 AND epoch = $5)",
+        )
+        .bind(due.clock.clone())
+        .bind(due.to_move)
+        .bind(due.due_at)
+        .bind(code.as_str())
+        .bind(epoch)
+        .execute(pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::fenced(code.as_str(), epoch));
+        }
+        Ok(())
+    }
+
+    /// Codes of the games in play whose due time has come by `now` (ms),
+    /// the earliest first, at most `limit` (index `rooms_due`).
+    pub async fn due_rooms(&self, now: i64, limit: i64) -> StoreResult<Vec<RoomCode>> {
+        let pool = match self.pool() {
+            Ok(pool) => pool,
+            Err(m) => return room_codes(m.due_rooms(now, limit)),
+        };
+        let codes = sqlx::query_scalar(
+            "SELECT code FROM rooms
+             WHERE due_at IS NOT NULL AND due_at <= $1 AND status = 'playing'
+             ORDER BY due_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?;
+        room_codes(codes)
     }
 }
 
@@ -234,5 +295,9 @@ fn room_of(row: &AnyRow) -> StoreResult<RoomRow> {
         rematch: row.try_get(6)?,
         created_at: row.try_get(7)?,
         fair: row.try_get(8)?,
+        pace: row.try_get(10)?,
+        clock: row.try_get(11)?,
+        to_move: row.try_get(12)?,
+        due_at: row.try_get(13)?,
     })
 }

@@ -5,7 +5,7 @@
 use super::{Found, Registry, Shared};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::RoomCode;
-use crate::rooms::room::Room;
+use crate::rooms::room::{Room, DAY_MS};
 use crate::rooms::stub::RoomStub;
 use crate::rooms::views::Details;
 use crate::store::{LoadedRoom, StoreError};
@@ -145,21 +145,28 @@ impl Registry {
             .ok_or_else(Refusal::no_room)?;
         // Without its actions the game is not replayed: the details show
         // no game, only the room, at the version a restore would give it.
-        Ok(Details::stored(&restore(loaded)?.0))
+        Ok(Details::stored(
+            &restore(loaded)?.0,
+            shared.config.wall.now_ms(),
+        ))
     }
 
     /// Restores the unfinished rooms from the store, as many as
     /// `--max-rooms` allows; returns how many. Games in play come first
     /// (the most recently played first), then lobbies in the places left:
     /// a lobby never keeps a game from coming back. Lobbies nobody touched
-    /// for `--lobby-expiry-secs` are given up first.
+    /// for `--lobby-expiry-secs` (a game over days': 14 days) are given up
+    /// first. Games over days are not brought back: the sweeper wakes
+    /// them when their clock runs out, and a player's request at any time.
     pub async fn restore_all(&self) -> Result<usize, StoreError> {
         let (shared, _) = self.shared().ok_or(StoreError::Closed("shutting down"))?;
         // No game was played in them, and they would otherwise come back
         // forever, each taking a place among `--max-rooms`.
         let expiry = i64::try_from(shared.config.lobby_expiry_secs.saturating_mul(1000));
-        let before = crate::store::now_ms().saturating_sub(expiry.unwrap_or(i64::MAX));
-        let given_up = shared.store.abandon_stale_lobbies(before).await?;
+        let now = shared.config.wall.now_ms();
+        let before = now.saturating_sub(expiry.unwrap_or(i64::MAX));
+        let days_before = now.saturating_sub(super::DAYS_LOBBY_EXPIRY_DAYS * DAY_MS);
+        let given_up = (shared.store.abandon_stale_lobbies(before, days_before)).await?;
         if given_up > 0 {
             tracing::info!("gave up {given_up} lobbies nobody touched");
         }

@@ -10,18 +10,25 @@
 //! `--max-rooms` (it has its own cap of as many), and it closes one minute
 //! after its last connection leaves instead of `--idle-room-secs`.
 //!
+//! A game over days closes one minute after its last connection leaves
+//! too, and is not brought back at start-up: its row's due time says when
+//! it must run again, and this node's sweeper (`sweeper.rs`) wakes it
+//! then, so that 10,000 such games cost nothing while nobody plays.
+//!
 //! A room runs here only under a lease this node took in the store
 //! ([`Directory`]): [`Registry::get`] takes the lease before it loads the
 //! room, and says [`Found::Elsewhere`] when another node holds it.
 //!
 //! This file has the registry and its running tasks; `load.rs` brings
-//! rooms back from the store; `directory.rs` is what it needs of the
-//! other nodes.
+//! rooms back from the store; `sweeper.rs` wakes games over days whose
+//! clock ran out; `directory.rs` is what it needs of the other nodes.
 
 mod directory;
 mod load;
+mod sweeper;
 
 pub use directory::Directory;
+pub use sweeper::spawn_sweeper;
 
 use super::room::Room;
 use super::stub::{channel, RoomStub};
@@ -36,8 +43,13 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, watch};
 
-/// Seconds a finished room's task stays with nobody connected.
+/// Seconds a finished room's task (or a game over days') stays with
+/// nobody connected.
 const FINISHED_IDLE_SECS: u64 = 60;
+
+/// Days a lobby of a game over days is kept untouched (a live one's is
+/// `--lobby-expiry-secs`): its players join over days too.
+pub const DAYS_LOBBY_EXPIRY_DAYS: i64 = 14;
 
 /// What every room task shares: the rooms' sub-state.
 #[derive(Clone)]
@@ -150,13 +162,20 @@ impl Registry {
         self.shared_for(false)
     }
 
-    /// The parts of a new task; for a finished room, with its short idle time.
-    fn shared_for(&self, finished: bool) -> Option<(Shared, mpsc::Sender<()>)> {
+    /// The rooms' wall clock (`wall.rs`).
+    pub fn wall(&self) -> crate::wall::Wall {
+        let parts = self.inner.parts.lock();
+        (parts.ok().and_then(|p| p.as_ref().map(|p| p.config.wall))).unwrap_or_default()
+    }
+
+    /// The parts of a new task; for a finished room or a game over days,
+    /// with the short idle time.
+    fn shared_for(&self, short: bool) -> Option<(Shared, mpsc::Sender<()>)> {
         let parts = self.inner.parts.lock().ok()?.clone()?;
         let done = self.inner.done.lock().ok()?.clone()?;
         Some((
             Shared {
-                config: if finished {
+                config: if short {
                     parts.finished_config
                 } else {
                     parts.config
@@ -199,7 +218,7 @@ impl Registry {
     }
 
     fn spawn(&self, room: Room, actions: Vec<RecordedAction>, finished: bool) -> Option<RoomStub> {
-        let (shared, done) = self.shared_for(finished)?;
+        let (shared, done) = self.shared_for(finished || room.days())?;
         let metrics = shared.metrics.clone();
         let code = room.code;
         let (stub, actor) = channel(room, actions, shared);

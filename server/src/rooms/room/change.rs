@@ -30,6 +30,8 @@ pub enum Change {
         /// The server's seed of the game's fair throws, drawn by the
         /// actor (`rooms::seeds`) so that the core stays free of IO.
         server_seed: Bytes32,
+        /// The time of day (ms): a game over days starts its clock.
+        now: i64,
     },
     /// The host puts a computer in a seat, or takes it away (`None`).
     SetBot {
@@ -63,8 +65,24 @@ pub enum Change {
         /// The seat.
         seat: Player,
     },
-    /// The turn clock ran out: the server plays the turn.
-    ClockOut,
+    /// The turn clock ran out: the server plays the turn. In a game over
+    /// days, only if it has by `now` (ms): nothing otherwise.
+    ClockOut {
+        /// The time of day, ms since the epoch.
+        now: i64,
+    },
+    /// A seated person's vacation starts (a game over days).
+    Vacation {
+        /// Whole days asked, 1 to 3.
+        days: u8,
+        /// The time of day, ms since the epoch.
+        now: i64,
+    },
+    /// A seated person is back from vacation.
+    Back {
+        /// The time of day, ms since the epoch.
+        now: i64,
+    },
     /// A seated player's client seed for the fair throws.
     Seed {
         /// The seed.
@@ -111,6 +129,9 @@ pub enum Effect {
     Emptied(Player),
     /// The host handed this seat to a computer: no takeover to count.
     HandedOver(Player),
+    /// This seat's turn clock ran out: everyone is told (and the history
+    /// keeps it) just before the state that shows the server playing.
+    ClockOut(Player),
     /// Everyone sees the new state, with the events that led to it (they
     /// join the history).
     State(Vec<Event>),
@@ -137,7 +158,7 @@ impl Room {
                 token_hash,
                 player,
             } => self.take_seat(name, seat, token_hash, player),
-            Change::Start { server_seed } => self.start(by, server_seed),
+            Change::Start { server_seed, now } => self.start(by, server_seed, now),
             Change::SetBot { seat, level } => self.set_bot(by, seat, level),
             Change::Remove { seat } => self.remove(by, seat),
             Change::LeaveSeat => self.leave_seat(by),
@@ -148,7 +169,9 @@ impl Room {
             }
             Change::Returned { seat } => Ok(self.returned(seat)),
             Change::Takeover { seat } => Ok(self.takeover(seat)),
-            Change::ClockOut => Ok(self.clock_out()),
+            Change::ClockOut { now } => Ok(self.clock_out(now)),
+            Change::Vacation { days, now } => self.vacation(by, days, now),
+            Change::Back { now } => self.back(by, now),
             Change::Seed { seed } => self.seed(by, seed),
             Change::Rematch { code } => {
                 let mut next = self.bumped();

@@ -4,7 +4,7 @@
 
 use super::super::history::opening;
 use super::change::{Effect, Next};
-use super::{bad_rules, Play, Room, Seat, Stage};
+use super::{bad_rules, DaysClock, Play, Room, Seat, Stage};
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::RoomCode;
@@ -54,11 +54,16 @@ impl Room {
     }
 
     /// The host starts the game with the seats taken.
-    pub(super) fn start(&self, by: Option<Player>, server_seed: Bytes32) -> Result<Next, Refusal> {
+    pub(super) fn start(
+        &self,
+        by: Option<Player>,
+        server_seed: Bytes32,
+        now: i64,
+    ) -> Result<Next, Refusal> {
         self.only_host(by)?;
         self.only_in_lobby()?;
         let mut next = self.bumped();
-        let taken = next.begin(server_seed)?;
+        let taken = next.begin(server_seed, now)?;
         let events = next.game().map(opening).unwrap_or_default();
         let effects = vec![
             Effect::SaveRoom,
@@ -74,8 +79,8 @@ impl Room {
     /// are dropped, and at least two must be taken. Gives the old seat of
     /// each new one. `server_seed` is the server's seed of the fair throws
     /// (drawn by the caller: the core does no IO), committed to now and
-    /// revealed at the end.
-    pub fn begin(&mut self, server_seed: Bytes32) -> Result<Vec<usize>, Refusal> {
+    /// revealed at the end. A game over days starts its clock at `now`.
+    pub fn begin(&mut self, server_seed: Bytes32, now: i64) -> Result<Vec<usize>, Refusal> {
         let taken: Vec<usize> = (0..self.seats.len())
             .filter(|&i| self.seats[i].taken())
             .collect();
@@ -89,6 +94,7 @@ impl Room {
         self.setup = Arc::new(setup);
         self.rules = *game.rules();
         let fair = Fair::new(server_seed, taken.len());
+        self.clock = (self.days()).then(|| DaysClock::new(taken.len(), game.to_move(), now));
         self.stage = Stage::Playing(Play {
             game,
             fair: Some(Arc::new(fair)),

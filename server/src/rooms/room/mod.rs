@@ -12,11 +12,14 @@
 //! each was 2% of the server's CPU under load, docs/performance.md).
 //!
 //! Submodules: `change` (requests and effects, `apply`), `lobby` (seats,
-//! computers, the start), `people` (a player's rename and forget), `play` (a move, stand-ins, the clock), `fair`
-//! (client seeds and what the room shows of its seeds), `rows` (to and
-//! from the store), `tests` (the rules of the table, table-driven).
+//! computers, the start), `people` (a player's rename and forget),
+//! `play` (a move, stand-ins, the clock), `fair` (client seeds and what
+//! the room shows of its seeds), `clock` (the clock and vacations of a
+//! game over days), `rows` (to and from the store), `tests` (the rules
+//! of the table, table-driven).
 
 mod change;
+mod clock;
 mod fair;
 mod lobby;
 mod people;
@@ -26,13 +29,14 @@ mod rows;
 mod tests;
 
 pub use change::{Change, Effect};
+pub use clock::{DaysClock, Vacation, DAY_MS, HOUR_MS, VACATION_MS};
 pub use people::PlayerChange;
 
 use crate::bots::Level;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::RoomCode;
 use crate::store::now_ms;
-use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::messages::{Pace, RoomStatus};
 use chowka_protocol::{Fair, Game, Player, Rules, Setup};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,6 +50,12 @@ pub struct Settings {
     pub turn_clock: Option<u32>,
     /// Seconds a player may be away before a computer plays for them.
     pub takeover: Option<u32>,
+    /// Live, or over days (then no turn clock, no takeover).
+    #[serde(default)]
+    pub pace: Pace,
+    /// Hours of each turn's clock, in a game over days.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_hours: Option<u32>,
 }
 
 /// One seat as stored.
@@ -145,6 +155,8 @@ pub struct Room {
     pub standins: u8,
     /// The seat the server plays for until its turn ends (clock ran out).
     pub autoplay: Option<Player>,
+    /// The clock of a game over days, once it started (`clock.rs`).
+    pub clock: Option<DaysClock>,
     /// The epoch of the lease this node holds the room under: every write
     /// names it, and is refused once another node took the room over
     /// (`store/leases.rs`). Not part of the row.
@@ -172,6 +184,7 @@ impl Room {
             created_at: now_ms(),
             standins: 0,
             autoplay: None,
+            clock: None,
             epoch: 0,
         })
     }

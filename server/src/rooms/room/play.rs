@@ -35,6 +35,11 @@ impl Room {
                 ),
             ));
         }
+        // A game over days: the turn whose clock ran out is the
+        // computer's to end, so that a late move cannot undo the rule.
+        if self.days() && self.autoplay == Some(seat) {
+            return Err(ErrorCode::ClockRanOut.into());
+        }
         Ok((seat, action.parse(self.rules.pawns)?))
     }
 
@@ -83,6 +88,7 @@ impl Room {
         if next.autoplay.is_some_and(|p| p != to_move) {
             next.autoplay = None;
         }
+        next.clock_after(by, person, to_move, at);
         if let Stage::Playing(p) = &next.stage {
             if p.game.is_over() {
                 next.stage = Stage::Finished {
@@ -141,6 +147,12 @@ impl Room {
         if self.status() != RoomStatus::Playing {
             return Err(ErrorCode::NotPlaying.into());
         }
+        if self.days() {
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
+                "In a game over days, a computer plays for a person only when their clock runs out.",
+            ));
+        }
         let Some(seat) = self.seats.get(target as usize) else {
             return Err(ErrorCode::BadSeat.into());
         };
@@ -173,7 +185,7 @@ impl Room {
     /// stands in while the game is on.
     pub(super) fn takeover(&self, seat: Player) -> Next {
         let person = self.seats.get(seat as usize).is_some_and(|s| s.person());
-        if self.game_on().is_none() || !person || seat >= 8 {
+        if self.game_on().is_none() || !person || seat >= 8 || self.days() {
             return self.unchanged();
         }
         let mut next = self.bumped();
@@ -182,13 +194,22 @@ impl Room {
     }
 
     /// The turn clock ran out: the server plays for the seat to move until
-    /// its turn ends.
-    pub(super) fn clock_out(&self) -> Next {
+    /// its turn ends. In a game over days, only a person's clock that has
+    /// run out by `now` (a room woken early finds nothing due).
+    pub(super) fn clock_out(&self, now: i64) -> Next {
         let Some(seat) = self.game_on().map(|g| g.to_move()) else {
             return self.unchanged();
         };
+        if self.days() && self.due_at(now).is_none_or(|due| due > now) {
+            return self.unchanged();
+        }
         let mut next = self.bumped();
         next.autoplay = Some(seat);
-        (next, vec![Effect::SaveRoom, Effect::State(Vec::new())])
+        let effects = vec![
+            Effect::SaveRoom,
+            Effect::ClockOut(seat),
+            Effect::State(Vec::new()),
+        ];
+        (next, effects)
     }
 }

@@ -1,8 +1,8 @@
 //! A room to and from the store: its row, and a room restored from its
 //! row and event log, the game replayed action by action.
 
-use super::{Play, Room, Stage};
-use crate::store::{to_json, RoomRow, StoreError, StoreResult};
+use super::{DaysClock, Play, Room, Stage};
+use crate::store::{to_json, DueIndex, RoomRow, StoreError, StoreResult};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{ActionRequest, Fair, RecordedAction, Setup};
 use std::sync::Arc;
@@ -12,6 +12,8 @@ impl Room {
     /// refuses the row (and so the change that asked for it).
     pub fn row(&self) -> StoreResult<RoomRow> {
         let fair = self.played().and_then(|p| p.fair.as_deref());
+        let (to_move, due_at) = self.due_index();
+        let clock = self.clock.as_ref();
         Ok(RoomRow {
             code: self.code.to_string(),
             status: self.status().as_str().into(),
@@ -22,6 +24,21 @@ impl Room {
             rematch: self.rematch.map(|c| c.to_string()),
             created_at: self.created_at,
             fair: fair.map(|f| to_json("the fair seeds", f)).transpose()?,
+            pace: self.settings.pace.as_str().into(),
+            clock: clock.map(|c| to_json("the clock", c)).transpose()?,
+            to_move,
+            due_at,
+        })
+    }
+
+    /// The row's clock and due-time index alone (`Store::save_due`).
+    pub fn due_row(&self) -> StoreResult<DueIndex> {
+        let (to_move, due_at) = self.due_index();
+        let clock = self.clock.as_ref();
+        Ok(DueIndex {
+            clock: clock.map(|c| to_json("the clock", c)).transpose()?,
+            to_move,
+            due_at,
         })
     }
 
@@ -42,7 +59,8 @@ impl Room {
             StoreError::Corrupt(format!("room {}: {what}: {e}", row.code))
         };
         let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| corrupt("setup", &e))?;
-        let seats = serde_json::from_str(&row.seats).map_err(|e| corrupt("seats", &e))?;
+        let seats: Vec<super::Seat> =
+            serde_json::from_str(&row.seats).map_err(|e| corrupt("seats", &e))?;
         let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt("settings", &e))?;
         let code = (row.code.parse()).map_err(|e| corrupt("code", &e))?;
         let rematch = (row.rematch.as_deref())
@@ -55,6 +73,12 @@ impl Room {
             .map(serde_json::from_str)
             .transpose()
             .map_err(|e| corrupt("fair", &e))?;
+        let clock: Option<DaysClock> = (row.clock.as_deref())
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|e| corrupt("clock", &e))?;
+        // When the turn last passed, as the log tells (`DaysClock::caught_up`).
+        let mut turn_began = None;
         let mut rules = setup.rules().map_err(|e| corrupt("setup", &e))?;
         let mut recorded = Vec::with_capacity(actions.len());
         let stage = if status == RoomStatus::Lobby {
@@ -64,7 +88,11 @@ impl Room {
             for (i, a) in actions.iter().enumerate() {
                 let at = format!("action {i}");
                 let a: RecordedAction = serde_json::from_str(a).map_err(|e| corrupt(&at, &e))?;
+                let before = game.to_move();
                 a.apply(&mut game).map_err(|e| corrupt(&at, &e))?;
+                if game.to_move() != before {
+                    turn_began = a.at.or(turn_began);
+                }
                 recorded.push(a);
             }
             rules = *game.rules();
@@ -93,6 +121,23 @@ impl Room {
                 },
             }
         };
+        let to_move = match &stage {
+            Stage::Playing(p) => Some(p.game.to_move()),
+            _ => None,
+        };
+        let clock = match (to_move, clock) {
+            (Some(seat), Some(c)) => Some(match turn_began {
+                Some(since) => c.caught_up(seat, since),
+                None => c,
+            }),
+            // A game over days whose clock was never saved: from the
+            // last turn's start, or the room's creation.
+            (Some(seat), None) if settings_days(&row.pace) => {
+                let since = turn_began.unwrap_or(row.created_at);
+                Some(DaysClock::new(seats.len(), seat, since))
+            }
+            (_, c) => c,
+        };
         let room = Room {
             code,
             setup: Arc::new(setup),
@@ -105,8 +150,14 @@ impl Room {
             created_at: row.created_at,
             standins: 0,
             autoplay: None,
+            clock,
             epoch: 0,
         };
         Ok((room, recorded))
     }
+}
+
+/// Whether a row's pace is over days.
+fn settings_days(pace: &str) -> bool {
+    pace == chowka_protocol::messages::Pace::Days.as_str()
 }

@@ -4,6 +4,7 @@
 //! Rule ids are from docs/rules.md where a rule of the game is involved.
 //! Here: the tables the tests start from.
 
+mod days;
 mod lobby;
 mod people;
 mod play;
@@ -16,6 +17,7 @@ use chowka_protocol::Setup;
 pub(super) fn start() -> Change {
     Change::Start {
         server_seed: chowka_protocol::Bytes32([7; 32]),
+        now: 0,
     }
 }
 

@@ -79,7 +79,7 @@ fn the_turn_clock_hands_the_turn_to_the_server_until_it_ends() {
     assert_eq!(playing(Settings::default()).clock(), None);
     assert_eq!(room.clock(), Some(30));
     let seat = room.game_on().unwrap().to_move();
-    let (out, effects) = room.apply(Change::ClockOut, None).unwrap();
+    let (out, effects) = room.apply(Change::ClockOut { now: 0 }, None).unwrap();
     assert_eq!(effects[0], Effect::SaveRoom);
     assert_eq!(
         (out.autoplay, out.computer(seat)),
@@ -152,6 +152,7 @@ fn a_room_comes_back_from_its_row_one_version_on() {
         public: true,
         turn_clock: Some(30),
         takeover: None,
+        ..Settings::default()
     });
     let (back, actions) = Room::restore(room.row().unwrap(), &[], room.version as i64).unwrap();
     assert!(actions.is_empty());

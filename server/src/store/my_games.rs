@@ -2,8 +2,10 @@
 //! player's rooms as each backend reads them ([`LinkedRoom`]), made into
 //! [`MyGame`]s in the order the page shows them.
 
-use chowka_protocol::Setup;
+use crate::rooms::DaysClock;
+use chowka_protocol::{Player, Setup};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// At most this many finished games are listed, newest first.
 pub const MAX_FINISHED: usize = 100;
@@ -21,6 +23,8 @@ pub(super) struct LinkedRoom {
     pub pace: String,
     pub to_move: Option<i64>,
     pub due_at: Option<i64>,
+    /// JSON of a days game's clocks (`DaysClock`), for the vacations.
+    pub clock: Option<String>,
     pub finished_at: Option<i64>,
     pub result: Option<String>,
     pub preset: Option<String>,
@@ -35,8 +39,8 @@ pub struct MySeat {
     pub name: Option<String>,
     /// The computer's level, for a computer's seat.
     pub bot: Option<String>,
-    /// Until when its person is on vacation (days games), ms since the
-    /// epoch. Not read from the room's clock yet: always `null`.
+    /// Until when its person is on vacation (days games in play), ms
+    /// since the epoch.
     pub vacation_until: Option<i64>,
 }
 
@@ -77,8 +81,15 @@ pub struct MyGame {
 /// time) last; (3) lobbies, newest first; (4) finished games, newest
 /// first, at most [`MAX_FINISHED`]. Rooms where the player holds no seat
 /// (a seat not taken after all, or emptied) are left out.
-pub(super) fn my_games(hash: &str, rooms: Vec<LinkedRoom>) -> Vec<MyGame> {
-    let mut games: Vec<MyGame> = rooms.into_iter().filter_map(|r| game_of(hash, r)).collect();
+/// `now` (ms since the epoch) tells which vacations are on.
+pub(super) fn my_games(hash: &str, rooms: Vec<LinkedRoom>, now: i64) -> Vec<MyGame> {
+    // A family plays most of its games with a few set-ups: each is
+    // resolved to its preset and board once, not once a game (resolving
+    // was most of the time of a list of 1,000 games).
+    let mut setups = HashMap::new();
+    let mut games: Vec<MyGame> = (rooms.into_iter())
+        .filter_map(|r| game_of(hash, r, now, &mut setups))
+        .collect();
     games.sort_by_key(|g| {
         let due = g.due_at.unwrap_or(i64::MAX);
         match g.status.as_str() {
@@ -93,31 +104,39 @@ pub(super) fn my_games(hash: &str, rooms: Vec<LinkedRoom>) -> Vec<MyGame> {
     games
 }
 
+/// The preset's name and the board's size of each set-up seen, by its JSON.
+type Setups = HashMap<String, Option<(String, i64)>>;
+
 /// One room as [`MyGame`], if the player holds a seat in it.
-fn game_of(hash: &str, r: LinkedRoom) -> Option<MyGame> {
+fn game_of(hash: &str, r: LinkedRoom, now: i64, setups: &mut Setups) -> Option<MyGame> {
     let stored: Vec<serde_json::Value> = serde_json::from_str(&r.seats).ok()?;
     let text = |s: &serde_json::Value, k: &str| s.get(k).and_then(|v| v.as_str()).map(String::from);
     let seat = stored
         .iter()
         .position(|s| text(s, "player").as_deref() == Some(hash))?;
-    let seats = (stored.iter())
-        .map(|s| MySeat {
+    let days = r.pace == "days";
+    let clock = (r.clock.as_deref())
+        .filter(|_| days && r.status == "playing")
+        .and_then(|c| serde_json::from_str::<DaysClock>(c).ok());
+    let seats = (stored.iter().enumerate())
+        .map(|(i, s)| MySeat {
             name: text(s, "name").filter(|n| !n.is_empty()),
             bot: text(s, "bot"),
-            vacation_until: None,
+            vacation_until: (clock.as_ref()).and_then(|c| c.vacation_until(i as Player, now)),
         })
         .collect();
-    let days = r.pace == "days";
     let settings: serde_json::Value = serde_json::from_str(&r.settings).unwrap_or_default();
     let turn_hours = (settings.get("turn_hours").and_then(|h| h.as_u64()))
         .filter(|_| days)
         .and_then(|h| u32::try_from(h).ok());
     let (preset, board) = match (r.preset, r.board) {
         (Some(p), Some(b)) => (p, b),
-        _ => {
-            let rules = serde_json::from_str::<Setup>(&r.setup).ok()?.rules().ok()?;
-            (rules.preset.name().to_string(), rules.board as i64)
-        }
+        _ => (setups.entry(r.setup))
+            .or_insert_with_key(|setup| {
+                let rules = serde_json::from_str::<Setup>(setup).ok()?.rules().ok()?;
+                Some((rules.preset.name().to_string(), rules.board as i64))
+            })
+            .clone()?,
     };
     let playing = r.status == "playing";
     let result = (r.result.as_deref())
@@ -192,7 +211,10 @@ mod tests {
             lobby_new,
             not_mine,
         ];
-        let order: Vec<String> = my_games("me", rooms).into_iter().map(|g| g.code).collect();
+        let order: Vec<String> = my_games("me", rooms, 0)
+            .into_iter()
+            .map(|g| g.code)
+            .collect();
         assert_eq!(
             order,
             [
@@ -209,7 +231,7 @@ mod tests {
             r.finished_at = Some(i);
             r
         });
-        let games = my_games("me", rooms.collect());
+        let games = my_games("me", rooms.collect(), 0);
         assert_eq!(games.len(), MAX_FINISHED);
         assert_eq!(games[0].finished_at, Some(149));
         assert_eq!(

@@ -218,11 +218,11 @@ impl Store {
     pub async fn player_games(&self, hash: &str) -> StoreResult<Vec<MyGame>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
-            Err(m) => return Ok(my_games(hash, m.linked_rooms(hash))),
+            Err(m) => return Ok(my_games(hash, m.linked_rooms(hash), super::now_ms())),
         };
         let rows = sqlx::query(
             "SELECT r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace,
-                    r.to_move, r.due_at, g.finished_at, g.result, g.preset, g.board
+                    r.to_move, r.due_at, g.finished_at, g.result, g.preset, g.board, r.clock
              FROM player_rooms p JOIN rooms r ON r.code = p.room LEFT JOIN games g ON g.id = p.room
              WHERE p.player = $1 AND r.status <> 'abandoned'",
         )
@@ -230,7 +230,7 @@ impl Store {
         .fetch_all(pool)
         .await?;
         let linked = rows.iter().map(linked_of).collect::<StoreResult<_>>()?;
-        Ok(my_games(hash, linked))
+        Ok(my_games(hash, linked, super::now_ms()))
     }
 }
 
@@ -295,5 +295,6 @@ fn linked_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
         result: row.try_get(10)?,
         preset: row.try_get(11)?,
         board: row.try_get(12)?,
+        clock: row.try_get(13)?,
     })
 }

@@ -90,8 +90,10 @@ export function roomView(container, rawCode, navigate) {
         onError(msg);
         break;
       case 'clock_out':
-        // A clock over days ran out: the computer plays that one turn.
-        if (game && ctx.room) clockOut(game, msg.seat);
+        // A clock over days ran out: the computer plays that one turn. A
+        // live clock's running out is said with the state that follows
+        // (game-events.js), in the present tense of a table in play.
+        if (game && ctx.room?.pace === 'days') clockOut(game, msg.seat);
         break;
       default:
         break;

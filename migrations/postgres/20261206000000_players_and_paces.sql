@@ -22,13 +22,20 @@ CREATE TABLE player_devices (
 );
 
 -- Every room a player took a seat in: "all my games" reads a player's
--- rooms by this table's primary key, never by scanning the rooms.
+-- rooms by `player_rooms_closed`, never by scanning the rooms: the open
+-- ones (closed_at NULL), and the newest finished ones in order.
 CREATE TABLE player_rooms (
     player      TEXT NOT NULL,
     room        TEXT NOT NULL,
     joined_at   BIGINT NOT NULL,
+    -- When the room's game finished or its lobby was given up (ms since
+    -- the epoch); NULL while the room is open.
+    closed_at   BIGINT,
     PRIMARY KEY (player, room)
 );
+CREATE INDEX player_rooms_closed ON player_rooms (player, closed_at);
+-- A room's players, to mark their links closed when it closes.
+CREATE INDEX player_rooms_by_room ON player_rooms (room);
 
 -- A room's pace: 'live' (everyone at once) or 'days' (a clock per turn).
 ALTER TABLE rooms ADD COLUMN pace TEXT NOT NULL DEFAULT 'live';

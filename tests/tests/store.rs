@@ -363,6 +363,98 @@ async fn players(store: &Store) {
     );
 }
 
+/// "All my games" on a store: every open room, the newest hundred
+/// finished games the player kept their seat in (not a finished game
+/// they left before it began), and, when `alone` (nobody else's lobbies
+/// in the database), no lobby once it is given up.
+async fn my_games_of(store: &Store, alone: bool) {
+    let hash = chowka_server::ids::hash_token(&chowka_server::ids::new_token());
+    let setup = serde_json::to_string(&chowka_protocol::Setup::default()).unwrap();
+    let mine = format!(
+        "[{{\"name\":\"Asha\",\"host\":true,\"player\":\"{hash}\"}},{{\"name\":\"Ravi\"}}]"
+    );
+    let left = "[{\"name\":\"Ravi\",\"host\":true},null]".to_string();
+    let room = |code: RoomCode, seats: &str| RoomRow {
+        code: code.to_string(),
+        status: "lobby".into(),
+        setup: setup.clone(),
+        seats: seats.into(),
+        settings: "{\"public\":false}".into(),
+        version: 1,
+        rematch: None,
+        created_at: 1,
+        fair: None,
+        pace: "live".into(),
+        clock: None,
+        to_move: None,
+        due_at: None,
+    };
+    let lobby = RoomCode::random();
+    store.create_room(&room(lobby, &mine)).await.unwrap();
+    store.link_room(&hash, lobby.as_str(), 1).await.unwrap();
+    // 105 finished games, the newest one a game she left in its lobby.
+    let mut finished = Vec::new();
+    for i in 0..105i64 {
+        let code = RoomCode::random();
+        let mut row = room(code, if i == 104 { &left } else { &mine });
+        store.create_room(&row).await.unwrap();
+        store.link_room(&hash, code.as_str(), i).await.unwrap();
+        row.status = "finished".into();
+        let epoch = (store.acquire_lease(code, "n1", 5000).await.unwrap()).unwrap();
+        let game = GameRow {
+            id: code.to_string(),
+            finished_at: 1_000 + i,
+            preset: "chowka-bhara".into(),
+            board: 5,
+            players: "[\"Asha\",\"Ravi\"]".into(),
+            result: "{\"winner\":0}".into(),
+            actions: 0,
+            record: "{}".into(),
+        };
+        store.finish(&row, &game, epoch).await.unwrap();
+        finished.push(code.to_string());
+    }
+    let games = store.player_games(&hash).await.unwrap();
+    let codes: Vec<&str> = games.iter().map(|g| g.code.as_str()).collect();
+    let newest: Vec<&str> = finished[4..104].iter().rev().map(String::as_str).collect();
+    assert_eq!(codes[0], lobby.to_string(), "the open room first");
+    assert_eq!(codes[1..], newest[..], "the newest hundred she played");
+    if alone {
+        assert_eq!(
+            store
+                .abandon_stale_lobbies(i64::MAX, i64::MAX)
+                .await
+                .unwrap(),
+            1
+        );
+        let games = store.player_games(&hash).await.unwrap();
+        assert_eq!(games.len(), 100, "a lobby given up is not listed");
+        assert!(games.iter().all(|g| g.status == "finished"));
+    }
+}
+
+#[tokio::test]
+async fn my_games_in_memory() {
+    my_games_of(&Store::memory().0, true).await;
+}
+
+#[tokio::test]
+async fn my_games_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let store = Store::connect(&url, 2).await.unwrap();
+    my_games_of(&store, true).await;
+    store.close().await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
+async fn my_games_on_postgres() {
+    let url = chowka_tests::services::database_url();
+    let store = Store::connect(&url, 2).await.unwrap();
+    my_games_of(&store, false).await;
+}
+
 #[tokio::test]
 async fn players_are_stored_in_memory() {
     players(&Store::memory().0).await;

@@ -68,6 +68,12 @@ impl Store {
             // Dropping the transaction rolls the archive row back too.
             return Err(StoreError::fenced(&room.code, epoch));
         }
+        // Its players' "all my games" now list it among the finished.
+        sqlx::query("UPDATE player_rooms SET closed_at = $1 WHERE room = $2")
+            .bind(game.finished_at)
+            .bind(&room.code)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }

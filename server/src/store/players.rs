@@ -4,7 +4,7 @@
 //! games" is read through `player_rooms` by its primary key
 //! ([`Store::player_games`], `my_games.rs`).
 
-use super::my_games::{my_games, LinkedRoom, MyGame};
+use super::my_games::{my_games, LinkedRoom, MyGame, MAX_FINISHED};
 use super::{Store, StoreResult};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -148,7 +148,10 @@ impl Store {
             Err(m) => return m.link_room(hash, room, now),
         };
         sqlx::query(
-            "INSERT INTO player_rooms (player, room, joined_at) VALUES ($1, $2, $3)
+            // A room linked after its game was archived (a link that came
+            // late) is closed from the start.
+            "INSERT INTO player_rooms (player, room, joined_at, closed_at)
+             VALUES ($1, $2, $3, (SELECT finished_at FROM games WHERE id = $2))
              ON CONFLICT (player, room) DO NOTHING",
         )
         .bind(hash)
@@ -213,23 +216,45 @@ impl Store {
     }
 
     /// "All my games": the rooms the player sits in, in the order of
-    /// `GET /api/me/games` (`my_games.rs`). One query by `player_rooms`'
-    /// primary key, joined to the rooms and their archived games.
+    /// `GET /api/me/games` (`my_games.rs`). Read by the index
+    /// `player_rooms_closed`, joined to the rooms and their archived
+    /// games: every open room (lobby or game in play), then the newest
+    /// [`MAX_FINISHED`] finished games in which the player kept their
+    /// seat, in the index's order, so that years of finished games cost
+    /// the page nothing (docs/performance.md, "All my games").
     pub async fn player_games(&self, hash: &str) -> StoreResult<Vec<MyGame>> {
         let pool = match self.pool() {
             Ok(pool) => pool,
             Err(m) => return Ok(my_games(hash, m.linked_rooms(hash), super::now_ms())),
         };
-        let rows = sqlx::query(
+        let unfinished = sqlx::query(
             "SELECT r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace,
-                    r.to_move, r.due_at, g.finished_at, g.result, g.preset, g.board, r.clock
-             FROM player_rooms p JOIN rooms r ON r.code = p.room LEFT JOIN games g ON g.id = p.room
-             WHERE p.player = $1 AND r.status <> 'abandoned'",
+                    r.to_move, r.due_at, r.clock
+             FROM player_rooms p JOIN rooms r ON r.code = p.room
+             WHERE p.player = $1 AND p.closed_at IS NULL AND r.status IN ('lobby', 'playing')",
         )
         .bind(hash)
         .fetch_all(pool)
         .await?;
-        let linked = rows.iter().map(linked_of).collect::<StoreResult<_>>()?;
+        // The seats are JSON written by the server (`"player":"<hash>"`,
+        // hex): a room the player left before its game is not one of
+        // their hundred.
+        let finished = sqlx::query(
+            "SELECT r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace,
+                    g.finished_at, g.result, g.preset, g.board
+             FROM player_rooms p JOIN rooms r ON r.code = p.room JOIN games g ON g.id = p.room
+             WHERE p.player = $1 AND p.closed_at IS NOT NULL
+                   AND r.status = 'finished' AND r.seats LIKE $2
+             ORDER BY p.closed_at DESC LIMIT $3",
+        )
+        .bind(hash)
+        .bind(format!("%\"player\":\"{hash}\"%"))
+        .bind(MAX_FINISHED as i64)
+        .fetch_all(pool)
+        .await?;
+        let linked = (unfinished.iter().map(unfinished_of))
+            .chain(finished.iter().map(finished_of))
+            .collect::<StoreResult<_>>()?;
         Ok(my_games(hash, linked, super::now_ms()))
     }
 }
@@ -280,7 +305,7 @@ fn device_of(row: &AnyRow) -> StoreResult<DeviceRow> {
     })
 }
 
-fn linked_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
+fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
     Ok(LinkedRoom {
         code: row.try_get(0)?,
         status: row.try_get(1)?,
@@ -291,10 +316,24 @@ fn linked_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
         pace: row.try_get(6)?,
         to_move: row.try_get(7)?,
         due_at: row.try_get(8)?,
-        finished_at: row.try_get(9)?,
-        result: row.try_get(10)?,
-        preset: row.try_get(11)?,
-        board: row.try_get(12)?,
-        clock: row.try_get(13)?,
+        clock: row.try_get(9)?,
+        ..LinkedRoom::default()
+    })
+}
+
+fn finished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
+    Ok(LinkedRoom {
+        code: row.try_get(0)?,
+        status: row.try_get(1)?,
+        setup: row.try_get(2)?,
+        seats: row.try_get(3)?,
+        settings: row.try_get(4)?,
+        created_at: row.try_get(5)?,
+        pace: row.try_get(6)?,
+        finished_at: row.try_get(7)?,
+        result: row.try_get(8)?,
+        preset: row.try_get(9)?,
+        board: row.try_get(10)?,
+        ..LinkedRoom::default()
     })
 }

@@ -225,14 +225,26 @@ impl Store {
             Ok(pool) => pool,
             Err(m) => return Ok(m.abandon_stale_lobbies(before, days_before)),
         };
-        let done = sqlx::query(
-            "UPDATE rooms SET status = 'abandoned'
-             WHERE status = 'lobby' AND updated_at < CASE pace WHEN 'days' THEN $2 ELSE $1 END",
-        )
+        const STALE: &str =
+            "status = 'lobby' AND updated_at < CASE pace WHEN 'days' THEN $2 ELSE $1 END";
+        let mut tx = pool.begin().await?;
+        // Their players' "all my games" no longer read them.
+        sqlx::query(&format!(
+            "UPDATE player_rooms SET closed_at = $3 WHERE room IN (SELECT code FROM rooms WHERE {STALE})"
+        ))
         .bind(before)
         .bind(days_before)
-        .execute(pool)
+        .bind(now_ms())
+        .execute(&mut *tx)
         .await?;
+        let done = sqlx::query(&format!(
+            "UPDATE rooms SET status = 'abandoned' WHERE {STALE}"
+        ))
+        .bind(before)
+        .bind(days_before)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(done.rows_affected())
     }
 }

@@ -228,9 +228,8 @@ async fn a_silent_peer_is_let_go_within_ten_seconds_by_default() {
     let (mut peer, task) = server.join().await;
     let start = Instant::now();
     let (code, reason) = loop {
-        match peer.next().await.expect("a frame") {
-            Message::Close(Some(f)) => break (f.code, f.reason.to_string()),
-            _ => {}
+        if let Message::Close(Some(f)) = peer.next().await.expect("a frame") {
+            break (f.code, f.reason.to_string());
         }
     };
     assert_eq!((code, reason.as_str()), (1001, "no answer to pings"));

@@ -3,8 +3,9 @@
 // dead by the page within 10 s and by the others at the table as away;
 // play resumes within 10 s of the network coming back; a throw sent into
 // the dead socket is never played twice and the page says it was not
-// sent. The browser's own offline switch shows "Offline" at once and
-// coming back online reconnects at once.
+// sent. A page shown again probes its socket with a short deadline. The
+// browser's own offline switch shows "Offline" at once and coming back
+// online reconnects at once.
 //
 // The silent death is a TCP proxy written here: the grandmother's phone
 // opens the room through it, and mid-game it black-holes every socket
@@ -155,6 +156,29 @@ test('a socket that dies silently is seen within 10 s, by the page and the table
   assert.equal(await throwsOf(host.page, 'Ajji'), thrown + 1, 'the throw was played once');
   for (const p of [host, ajji]) assert.deepEqual(p.page.errors, []);
   await host.context.close();
+  await ajji.context.close();
+  await proxy.close();
+});
+
+test('a page shown again probes its socket: a dead one is replaced within seconds, not after the heartbeat\'s deadline', { timeout: 90000 }, async () => {
+  const proxy = await blackHoleProxy(Number(new URL(env.server.url).port));
+  const { room, seat } = await twoPlayerRoom();
+  const ajji = await newPlayer(env.browser, PHONE);
+  ajji.page.setDefaultTimeout(10000);
+  await openInSeat(ajji.page, proxy.url, room.code, seat);
+  await ajji.page.waitForSelector('.lobby');
+  await ajji.page.waitForSelector('.conn-pill.open');
+  // The phone wakes from the pocket: its old socket is dead, and the page is shown again.
+  proxy.blackHole();
+  const woke = Date.now();
+  await ajji.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await ajji.page.waitForSelector('.conn-pill:not(.open)', { timeout: 5000 });
+  const seen = Date.now() - woke;
+  // The probe's deadline is 3 s; the heartbeat alone would take about 7.
+  assert.ok(seen < 5000, `the probe found the dead socket after ${seen} ms`);
+  proxy.restore();
+  await ajji.page.waitForSelector('.conn-pill.open', { timeout: 10000 });
+  assert.deepEqual(ajji.page.errors, []);
   await ajji.context.close();
   await proxy.close();
 });

@@ -87,8 +87,9 @@ pub struct SocketOpts {
     #[arg(long, env = "CHOWKA_MESSAGES_PER_SECOND", default_value_t = 20)]
     pub messages_per_second: u32,
     /// Seconds between the server's pings on a quiet WebSocket; one that
-    /// sends nothing (not even a pong) for twice this is closed.
-    #[arg(long, env = "CHOWKA_PING_SECS", default_value_t = 25)]
+    /// sends nothing (not even a pong) for twice this is closed, and its
+    /// seat shows as away (docs/protocol.md, "Keep-alive").
+    #[arg(long, env = "CHOWKA_PING_SECS", default_value_t = 3)]
     pub ping_secs: u64,
     /// Web origins (e.g. https://play.example.org) allowed to open
     /// WebSockets besides the server's own; comma-separated.

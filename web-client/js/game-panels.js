@@ -77,10 +77,12 @@ export function hintText(screen, legal, mine) {
   const toMove = game.to_move;
   if (seat === null) return t('game.hint.watching');
   if (!mine) return t('game.hint.waiting', { who: screen.who(toMove) });
-  if (screen.busy) return t('game.hint.sending');
+  // Sent, but the connection dropped before the answer: the state after the reconnect will tell.
+  if (screen.busy) return t(screen.inDoubt !== null ? 'game.hint.inDoubt' : 'game.hint.sending');
   if (screen.choices) return t(screen.choices.length > 1 ? 'game.hint.several' : 'game.hint.tapMove');
   if (screen.sel.pawn !== null) return t(screen.sel.value !== null ? 'game.hint.chooseSquare' : 'game.hint.squareOrValue');
   if (screen.sel.value !== null) return t('game.hint.pawnFor', { value: screen.sel.value });
+  if (screen.notSent) return t('game.notSent');
   if (legal.length) return t(game.can_throw ? 'game.hint.throwOrMove' : 'game.hint.move');
   if (game.can_throw) return t('game.hint.throw');
   if (game.can_skip) return t('game.hint.skip');

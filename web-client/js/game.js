@@ -31,6 +31,7 @@ import { digest, takeoverText } from './game-events.js';
 import { confirmStrand, describe, destinations, merged } from './game-moves.js';
 import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock } from './game-panels.js';
 import { renderDays, startDaysClock } from './days.js';
+import { doubtAction, settleAction } from './pending.js';
 
 export class GameScreen {
   /**
@@ -44,6 +45,10 @@ export class GameScreen {
     this.sel = { pawn: null, value: null };
     this.choices = null;
     this.busy = false;
+    // An action sent before the connection dropped (pending.js): the version
+    // it was sent at, until a fresh state says whether it arrived.
+    this.inDoubt = null;
+    this.notSent = false;
     this.ctx = null;
     this.trail = [];
     // The legal moves of the last state drawn, with their walks: a `walked`
@@ -176,8 +181,10 @@ export class GameScreen {
         this.version = ctx.version;
         this.sel = { pawn: null, value: null };
         this.choices = null;
+        this.notSent = false;
         if (this.dialog.open) this.dialog.close();
       }
+      settleAction(this, ctx.version);
     }
     const anim = events ? digest(this, events) : { walks: [], hits: [], spoken: [] };
     if (events) this.lastMoves = { seat: ctx.game?.to_move ?? null, legal: ctx.game?.legal ?? [] };
@@ -314,10 +321,16 @@ export class GameScreen {
     if (this.busy) return;
     if (this.actions.act(action)) {
       this.busy = true;
+      this.notSent = false;
       this.sel = { pawn: null, value: null };
       this.choices = null;
       this.render();
     }
+  }
+
+  /** The connection dropped: an action awaiting its answer waits for the state after the reconnect. */
+  connectionLost() {
+    if (doubtAction(this)) this.render();
   }
 
   /** Called when the server refused something: the controls come back. */

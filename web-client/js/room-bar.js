@@ -43,6 +43,11 @@ export function roomBar(code, onDevices) {
       banner.textContent = st.inMs
         ? t('room.lostIn', { s: Math.ceil(st.inMs / 1000), n: st.attempt })
         : t('room.reconnectingTry', { n: st.attempt });
+    } else if (st.state === 'offline') {
+      // The browser itself says there is no network: no use pretending to retry.
+      statusPill.textContent = t('room.offline');
+      banner.hidden = false;
+      banner.textContent = t('room.offlineBanner');
     } else if (st.state === 'refused') {
       statusPill.textContent = t('room.disconnected');
       banner.hidden = false;

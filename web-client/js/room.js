@@ -54,7 +54,13 @@ export function roomView(container, rawCode, navigate) {
     return false;
   }
 
-  const conn = new Connection(code, { onMessage, onStatus: showStatus });
+  const conn = new Connection(code, { onMessage, onStatus });
+
+  /** The connection's state: the bar shows it, and a lost one puts an action awaiting its answer in doubt. */
+  function onStatus(st) {
+    showStatus(st);
+    if (st.state !== 'open') game?.connectionLost();
+  }
 
   function onMessage(msg) {
     switch (msg.type) {
@@ -280,16 +286,7 @@ export function roomView(container, rawCode, navigate) {
     return plainRematch();
   };
 
-  // A phone waking up: reconnect now rather than at the next backoff step.
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') conn.reconnectNow();
-  };
-  document.addEventListener('visibilitychange', onVisible);
-
   document.title = roomTitle;
   conn.connect(seatFor(code)?.token ?? null);
-  return () => {
-    document.removeEventListener('visibilitychange', onVisible);
-    conn.close();
-  };
+  return () => conn.close();
 }

@@ -218,6 +218,55 @@ async fn a_silent_peer_is_pinged_then_closed_after_two_periods() {
     task.await.expect("the loop ends");
 }
 
+/// A phone whose network died keeps no socket open: at the default period
+/// the server lets go of a silent socket within ten seconds, so the
+/// others at the table see that player away (`presence`) that soon
+/// (docs/protocol.md, "Keep-alive").
+#[tokio::test(start_paused = true)]
+async fn a_silent_peer_is_let_go_within_ten_seconds_by_default() {
+    let server = Server::new(|_| {}).await;
+    let (mut peer, task) = server.join().await;
+    let start = Instant::now();
+    let (code, reason) = loop {
+        if let Message::Close(Some(f)) = peer.next().await.expect("a frame") {
+            break (f.code, f.reason.to_string());
+        }
+    };
+    assert_eq!((code, reason.as_str()), (1001, "no answer to pings"));
+    let after = start.elapsed();
+    assert!(
+        after >= Duration::from_secs(5) && after <= Duration::from_secs(10),
+        "{after:?}"
+    );
+    task.await.expect("the loop ends");
+}
+
+/// The web client pings every two seconds when it hears nothing
+/// (web-client/js/connection.js): those pings alone keep it open, each
+/// answered with a `pong`.
+#[tokio::test(start_paused = true)]
+async fn a_client_pinging_every_two_seconds_stays_open_by_default() {
+    let server = Server::new(|_| {}).await;
+    let (mut peer, task) = server.join().await;
+    let mut pongs = 0;
+    for _ in 0..30 {
+        peer.say("{\"type\":\"ping\"}");
+        let until = Instant::now() + Duration::from_secs(2);
+        while let Ok(frame) = tokio::time::timeout_at(until, peer.next()).await {
+            match frame.expect("open") {
+                Message::Text(t) if t.contains("\"pong\"") => pongs += 1,
+                Message::Close(f) => panic!("closed while pinging: {f:?}"),
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(pongs, 30, "every ping answered");
+    server.stop.send(true).expect("the loop listens");
+    let (code, _, _) = peer.closed().await;
+    assert_eq!(code, 1001);
+    task.await.expect("the loop ends");
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_peer_that_answers_pings_stays_until_shutdown() {
     let server = Server::new(|o| o.ping_secs = 20).await;

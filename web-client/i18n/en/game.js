@@ -121,6 +121,10 @@ export default {
   // {who} is the player to move.
   'game.hint.waiting': 'Waiting for {who}…',
   'game.hint.sending': 'Sending…',
+  // The connection dropped after a move was sent, before the server answered.
+  'game.hint.inDoubt': 'Connection lost. Waiting to see whether your move arrived…',
+  // After the reconnect: the move never reached the server.
+  'game.notSent': 'Not sent: the connection dropped. Try again.',
   'game.hint.several': 'Several moves fit: choose one.',
   'game.hint.tapMove': 'Tap the move to play it.',
   'game.hint.chooseSquare': 'Choose a marked square.',

@@ -256,6 +256,9 @@ export default {
   // {s} seconds until the next try; {n} is which try it is.
   'room.lostIn': 'Connection lost. Reconnecting in {s} s (attempt {n})…',
   'room.reconnectingTry': 'Reconnecting (attempt {n})…',
+  // The browser says this device has no network: the pill (keep short) and the banner under the bar.
+  'room.offline': 'Offline',
+  'room.offlineBanner': 'No network on this device. The game reconnects by itself when the network is back.',
   'room.closed': 'The server closed the connection.',
   // The same seat was opened in too many windows; this older one was closed.
   'room.replaced': 'Your seat was opened in another window, so this one was closed.',

@@ -75,6 +75,8 @@ export default {
   'game.hint.watching': 'आप देख रहे हैं।',
   'game.hint.waiting': '{who} का इंतज़ार…',
   'game.hint.sending': 'भेज रहे हैं…',
+  'game.hint.inDoubt': 'कनेक्शन टूट गया। देख रहे हैं कि आपकी चाल पहुँची या नहीं…',
+  'game.notSent': 'नहीं भेजा गया: कनेक्शन टूट गया था। फिर से कोशिश कीजिए।',
   'game.hint.several': 'कई चालें हो सकती हैं: एक चुनिए।',
   'game.hint.tapMove': 'चाल चलने के लिए उसे दबाइए।',
   'game.hint.chooseSquare': 'निशान वाला कोई खाना चुनिए।',

@@ -74,6 +74,8 @@ export default {
   'game.hint.watching': 'ನೀವು ನೋಡುತ್ತಿದ್ದೀರಿ.',
   'game.hint.waiting': '{who} ಅವರು ಆಡುತ್ತಿದ್ದಾರೆ…',
   'game.hint.sending': 'ಕಳುಹಿಸುತ್ತಿದೆ…',
+  'game.hint.inDoubt': 'ಸಂಪರ್ಕ ಕಡಿದಿದೆ. ನಿಮ್ಮ ನಡೆ ತಲುಪಿತೇ ಎಂದು ನೋಡುತ್ತಿದೆ…',
+  'game.notSent': 'ಕಳುಹಿಸಲಿಲ್ಲ: ಸಂಪರ್ಕ ಕಡಿದುಹೋಗಿತ್ತು. ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
   'game.hint.several': 'ಹಲವು ನಡೆಗಳು ಸಾಧ್ಯ: ಒಂದನ್ನು ಆರಿಸಿ.',
   'game.hint.tapMove': 'ಆಡಲು ನಡೆಯನ್ನು ಒತ್ತಿ.',
   'game.hint.chooseSquare': 'ಗುರುತಿಸಿದ ಮನೆಯನ್ನು ಆರಿಸಿ.',

@@ -75,6 +75,8 @@ export default {
   'game.hint.watching': 'तुम्ही डाव बघताय.',
   'game.hint.waiting': '{who}च्या चालीची वाट…',
   'game.hint.sending': 'पाठवत आहे…',
+  'game.hint.inDoubt': 'कनेक्शन तुटले. तुमची चाल पोहोचली का ते पाहत आहे…',
+  'game.notSent': 'पाठवले गेले नाही: कनेक्शन तुटले होते. पुन्हा प्रयत्न करा.',
   'game.hint.several': 'अनेक चाली बसतात: एक निवडा.',
   'game.hint.tapMove': 'चाल खेळायला तिच्यावर टॅप करा.',
   'game.hint.chooseSquare': 'खूण केलेले घर निवडा.',

@@ -75,6 +75,8 @@ export default {
   'game.hint.watching': 'మీరు చూస్తున్నారు.',
   'game.hint.waiting': '{who} కోసం ఎదురుచూపు…',
   'game.hint.sending': 'పంపుతున్నాం…',
+  'game.hint.inDoubt': 'కనెక్షన్ పోయింది. మీ పని చేరిందో లేదో చూస్తున్నాం…',
+  'game.notSent': 'పంపలేదు: కనెక్షన్ తెగిపోయింది. మళ్ళీ ప్రయత్నించండి.',
   'game.hint.several': 'చాలా నడకలు కుదురుతాయి: ఒకటి ఎంచుకోండి.',
   'game.hint.tapMove': 'ఆడాలనుకున్న నడకను నొక్కండి.',
   'game.hint.chooseSquare': 'గుర్తు పెట్టిన గడిని ఎంచుకోండి.',

@@ -102,7 +102,9 @@ test('the home form at 360x640 fits without sideways scrolling and with its opti
 });
 
 test('a turn can be played with the keyboard alone, and the live region announces the throw', { timeout: 60000 }, async () => {
-  const { page, context } = await newPlayer(env.browser, PHONE);
+  // Pawn, then square, by Tab and Enter: with moves that play by
+  // themselves off (onetap.test.js plays a turn with the shortcuts).
+  const { page, context } = await newPlayer(env.browser, PHONE, { autoMove: false });
   await createRoom(page, env.server.url, { name: 'Asha', board: 5, players: 2 });
   await page.selectOption('#bot-1', 'easy');
   await page.waitForSelector('text=Computer (easy)');

@@ -13,16 +13,21 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, apiCreateRoom, apiTakeSeat, newPlayer, openInSeat, playOneClick, inStep, nextVersion, answered, gameStatus, shot, DESKTOP, PHONE } from './helpers.js';
+import { serverAndBrowser, apiCreateRoom, apiTakeSeat, newPlayer, openInSeat, playOneClick, inStep, nextVersion, answered, gameStatus, shot, autoMoveOff, DESKTOP, PHONE } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
 /** The smallest a tap target may be on the phone, in CSS pixels. */
 const MIN_TARGET = 24;
 
-/** A phone that taps (touch events, no mouse) in its own browser context. */
+/**
+ * A phone that taps (touch events, no mouse) in its own browser context;
+ * each move chosen by hand, a pawn then its square (the setting that plays
+ * lone moves by itself is off): those are the targets measured here.
+ */
 async function touchPhone() {
   const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, reducedMotion: 'reduce', locale: 'en-US' });
+  await autoMoveOff(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

@@ -133,7 +133,9 @@ export const DESKTOP = { width: 1280, height: 800 };
  * A fresh browser context (its own localStorage, like another person) and page.
  * Page errors and console errors are collected so tests can assert none happened.
  * `opts.player` picks the client seeds' sequence (else the next one of this file);
- * `opts.locale` and `opts.timezoneId` the browser's language and time zone.
+ * `opts.locale` and `opts.timezoneId` the browser's language and time zone;
+ * `opts.autoMove: false` turns off "Move by itself when there is only one
+ * move" (on by default), for a test that counts on choosing each move.
  */
 export async function newPlayer(browser, viewport = PHONE, opts = {}) {
   // English unless a test asks for another locale: navigator.languages picks the site's language on a first visit.
@@ -157,6 +159,7 @@ export async function newPlayer(browser, viewport = PHONE, opts = {}) {
       return array;
     };
   }, [TEST_SEED, opts.player ?? players++]);
+  if (opts.autoMove === false) await autoMoveOff(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -166,6 +169,21 @@ export async function newPlayer(browser, viewport = PHONE, opts = {}) {
     if (m.type() === 'error' && !/Failed to load resource|WebSocket connection/.test(m.text())) page.errors.push(m.text());
   });
   return { context, page };
+}
+
+/**
+ * Turns off, in `context`'s pages, the setting that plays a lone move by
+ * itself and moves a pawn with one square on one tap, as a player would
+ * untick it (storage.js): each move is then chosen pawn, then square.
+ */
+export function autoMoveOff(context) {
+  return context.addInitScript(() => {
+    try {
+      if (localStorage.getItem('chowka.autoMove') === null) localStorage.setItem('chowka.autoMove', '0');
+    } catch {
+      /* a page with no storage (about:blank) */
+    }
+  });
 }
 
 /** Fills the home page's creation form and creates a room; returns its code. */
@@ -212,6 +230,8 @@ export function gameStatus(page) {
     choices: document.querySelectorAll('.choices button').length,
     confirm: !!document.querySelector('dialog.confirm[open]'),
     mine: !!document.querySelector('.turn-banner.mine'),
+    // The only move, shown and about to play by itself (game-auto.js).
+    auto: !!document.querySelector('#auto-move:not([hidden])'),
     // The game screen marks each render with the state version it shows,
     // and whether an action of ours awaits the server's answer.
     version: Number(document.querySelector('.game')?.dataset.version ?? -1),
@@ -255,11 +275,12 @@ export async function inStep(pages) {
  * choice, the strand warning's confirm, or skip; then waits for what the
  * click meant: what it shows at once (a pawn's squares, a move's choices,
  * the warning), or the server's answer to what it sent. Returns what it
- * clicked (null: nothing of this page's to click).
+ * clicked (null: nothing of this page's to click, or the only move about to
+ * play by itself: the next state comes without a click).
  */
 export async function playOneClick(page) {
   const st = await gameStatus(page);
-  if (st.over || !st.mine || st.busy) return null;
+  if (st.over || !st.mine || st.busy || st.auto) return null;
   const [selector, what] =
     (st.confirm && ['#strand-confirm', 'confirm']) ||
     (st.choices && ['.choices button >> nth=0', 'choice']) ||
@@ -384,13 +405,14 @@ export async function openInSeat(page, url, code, held) {
  * (`{name, players: 2, options, ...}`), `friendName` the friend's name.
  * Returns `{code, host, friend}` (each `{page, context}`). `onPlayer`, if
  * given, sees each player's page before it opens the room (to listen to its
- * WebSocket from the first frame).
+ * WebSocket from the first frame); `autoMove: false` turns off both
+ * players' moves that play by themselves (newPlayer).
  */
-export async function startTwoPlayerGame(env, { room: body, friendName, hostView = DESKTOP, friendView = PHONE, onPlayer }) {
+export async function startTwoPlayerGame(env, { room: body, friendName, hostView = DESKTOP, friendView = PHONE, onPlayer, autoMove }) {
   const room = await apiCreateRoom(env.server.url, body);
   const seat = await apiTakeSeat(env.server.url, room.code, friendName);
-  const host = await newPlayer(env.browser, hostView);
-  const friend = await newPlayer(env.browser, friendView);
+  const host = await newPlayer(env.browser, hostView, { autoMove });
+  const friend = await newPlayer(env.browser, friendView, { autoMove });
   for (const p of [host, friend]) {
     p.page.setDefaultTimeout(10000);
     onPlayer?.(p);

@@ -66,9 +66,48 @@ export function renderControls(screen, mine, legal) {
       onclick: () => screen.pickValue(v),
     }, formatNumber(v));
   }) : h('span', { class: 'none', text: t('game.nothingYet') }));
-  screen.showBannerThrow();
+  showBannerThrow(screen);
   screen.skipBtn.hidden = !(mine && game.can_skip);
   screen.skipBtn.disabled = screen.busy;
+}
+
+/**
+ * Watches scrolling (the page, or the side column on wide screens), which
+ * may take Throw out of view or bring it back: checked once a frame at
+ * most, until the game screen has gone from the page.
+ */
+export function watchBannerThrow(screen) {
+  let queued = false;
+  const onScroll = () => {
+    if (!screen.el.isConnected && screen.shown) {
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onScroll);
+      return;
+    }
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      showBannerThrow(screen);
+    });
+  };
+  window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  window.addEventListener('resize', onScroll, { passive: true });
+}
+
+/** The banner's Throw shows while the real one can be used but is out of view. */
+export function showBannerThrow(screen) {
+  let away = false;
+  if (!screen.throwBtn.hidden && screen.el.isConnected) {
+    screen.shown = true;
+    const r = screen.throwBtn.getBoundingClientRect();
+    const b = screen.banner.getBoundingClientRect();
+    // Under the sticky banner counts as out of view too.
+    const underBanner = r.left < b.right && b.left < r.right && r.top < b.bottom && r.bottom > b.top;
+    away = underBanner || r.top < 0 || r.bottom > window.innerHeight;
+  }
+  screen.bannerThrow.hidden = !away;
+  screen.bannerThrow.disabled = screen.throwBtn.disabled;
 }
 
 /** The hint under the controls: what the viewer can do now, or whom they wait for. */
@@ -79,6 +118,7 @@ export function hintText(screen, legal, mine) {
   if (!mine) return t('game.hint.waiting', { who: screen.who(toMove) });
   // Sent, but the connection dropped before the answer: the state after the reconnect will tell.
   if (screen.busy) return t(screen.inDoubt !== null ? 'game.hint.inDoubt' : 'game.hint.sending');
+  if (screen.auto.armed) return screen.auto.text.textContent;
   if (screen.choices) return t(screen.choices.length > 1 ? 'game.hint.several' : 'game.hint.tapMove');
   if (screen.sel.pawn !== null) return t(screen.sel.value !== null ? 'game.hint.chooseSquare' : 'game.hint.squareOrValue');
   if (screen.sel.value !== null) return t('game.hint.pawnFor', { value: screen.sel.value });

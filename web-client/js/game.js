@@ -7,7 +7,10 @@
 // choice still leaves several legal moves (a pair or a single, whom to
 // hit, how many pawns enter), the choices are listed as buttons; moves that
 // differ only in which of several pawns on one square goes are one choice.
-// A move that would strand the turn (R12) asks first.
+// A move that would strand the turn (R12) asks first. With the setting
+// "Move by itself when there is only one move" (on by default), a lone
+// move plays by itself after a pause, and a tap on a pawn with a single
+// square moves it at once (game-auto.js); keys are game-keys.js.
 //
 // Signals for the player: the tab title and the live region say when it is
 // their turn, the last ten seconds of the clock are said, and so is a
@@ -29,9 +32,11 @@ import { SEATS } from './names.js';
 import { graceName, walkGeometry } from './facts.js';
 import { digest, takeoverText } from './game-events.js';
 import { confirmStrand, describe, destinations, merged } from './game-moves.js';
-import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock } from './game-panels.js';
+import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock, watchBannerThrow } from './game-panels.js';
 import { renderDays, startDaysClock } from './days.js';
 import { doubtAction, settleAction } from './pending.js';
+import { AutoMove } from './game-auto.js';
+import { focusThrow, installKeys } from './game-keys.js';
 
 export class GameScreen {
   /**
@@ -72,7 +77,11 @@ export class GameScreen {
       onPawn: (seat, pawn) => this.pickPawn(seat, pawn),
       onDest: (key) => this.pickDest(key),
     });
+    // Any tap on the board besides a pawn or a square stops a move about to play by itself.
     this.svg.addEventListener('click', () => this.clearSelection());
+    this.auto = new AutoMove(this);
+    this.svg.setAttribute('aria-describedby', 'keys-hint');
+    const keysHint = installKeys(this);
 
     // Focusable by script only: where keyboard focus lands when the element
     // that had it disappears and nothing else can act (another's turn).
@@ -101,7 +110,7 @@ export class GameScreen {
     this.controls = h('section', { class: 'controls card', 'aria-label': t('game.controls') },
       h('div', { class: 'throw-row' }, this.cowries, this.throwValueEl, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
       h('div', { class: 'held-row' }, this.heldLabel, this.heldEl, this.skipBtn),
-      this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn));
+      this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn), this.auto.setting);
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
     this.playersEl = h('ul', { class: 'players', 'aria-label': t('game.players') });
@@ -124,34 +133,14 @@ export class GameScreen {
 
     this.el = h('section', { class: 'game', 'aria-labelledby': 'game-heading' },
       h('div', { class: 'board-col' }, this.heading, this.banner, this.standinEl,
-        h('div', { class: 'board-wrap' }, this.svg, this.flashEl)),
+        h('div', { class: 'board-wrap' }, this.svg, this.flashEl, this.auto.line), keysHint),
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.daysEl, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
           h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl),
         feedEl),
       this.dialog);
-    // Any scroll (the page, or the side column on wide screens) may take
-    // Throw out of view or bring it back; checked once a frame at most.
-    let queued = false;
-    const onScroll = () => {
-      if (!this.el.isConnected && this.shown) {
-        window.removeEventListener('scroll', onScroll, true);
-        window.removeEventListener('resize', onScroll);
-        return;
-      }
-      if (queued) return;
-      queued = true;
-      requestAnimationFrame(() => {
-        queued = false;
-        this.showBannerThrow();
-      });
-    };
-    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    window.addEventListener('resize', onScroll, { passive: true });
-    this.el.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && (this.sel.pawn !== null || this.sel.value !== null)) this.clearSelection(true);
-    });
+    watchBannerThrow(this);
   }
 
   setBoard(board, seat) {
@@ -197,26 +186,16 @@ export class GameScreen {
       spoken.push(takeover);
     }
     const mine = this.myTurn();
-    if (mine && !this.wasMine) spoken.push(t('game.yourTurnSaid'));
+    const turnStarts = mine && !this.wasMine;
+    if (turnStarts) spoken.push(t('game.yourTurnSaid'));
     this.wasMine = mine;
+    // A lone move about to play by itself is said with the throw that left it.
+    const lone = events ? this.auto.arm() : null;
+    if (lone) spoken.push(lone);
     if (spoken.length) announce(spoken.slice(-4).join(' '));
     this.render();
+    if (turnStarts) focusThrow(this);
     if (anim.walks.length || anim.hits.length) this.board.animate(anim.walks, anim.hits);
-  }
-
-  /** The banner's Throw shows while the real one can be used but is out of view. */
-  showBannerThrow() {
-    let away = false;
-    if (!this.throwBtn.hidden && this.el.isConnected) {
-      this.shown = true;
-      const r = this.throwBtn.getBoundingClientRect();
-      const b = this.banner.getBoundingClientRect();
-      // Under the sticky banner counts as out of view too.
-      const underBanner = r.left < b.right && b.left < r.right && r.top < b.bottom && r.bottom > b.top;
-      away = underBanner || r.top < 0 || r.bottom > window.innerHeight;
-    }
-    this.bannerThrow.hidden = !away;
-    this.bannerThrow.disabled = this.throwBtn.disabled;
   }
 
   showThrowValue(v) {
@@ -247,6 +226,8 @@ export class GameScreen {
 
   pickPawn(seat, pawn) {
     if (seat !== this.ctx.seat || !this.myTurn()) return;
+    // A tap stops a move about to play by itself; the tap then counts as a choice of its own.
+    this.auto.interrupt();
     if (this.sel.pawn === pawn) {
       this.clearSelection(true);
       return;
@@ -255,12 +236,21 @@ export class GameScreen {
     this.choices = null;
     if (this.sel.value !== null && !this.candidates().length) this.sel.value = null;
     if (this.sel.value !== null) this.resolve(this.candidates());
+    else if (this.auto.on) {
+      // One square for this pawn: the tap moves it (or lists what differs there).
+      const squares = destinations(this);
+      if (squares.length === 1) {
+        this.pickDest(squares[0].key);
+        return;
+      }
+    }
     this.render();
     this.focusFirst('.dest, .choices button');
   }
 
   pickValue(v) {
     if (!this.myTurn()) return;
+    this.auto.interrupt();
     this.sel.value = this.sel.value === v ? null : v;
     this.choices = null;
     if (this.sel.pawn !== null && this.sel.value !== null) {
@@ -281,6 +271,8 @@ export class GameScreen {
   }
 
   pickDest(key) {
+    // The marked square of a move about to play: the player plays it now.
+    this.auto.stop();
     const moves = this.candidates().filter((m) => this.destKey(m) === key);
     this.resolve(moves);
     this.render();
@@ -295,7 +287,8 @@ export class GameScreen {
   }
 
   clearSelection(rerender = true) {
-    if (this.sel.pawn === null && this.sel.value === null && !this.choices) return;
+    const stopped = this.auto.interrupt();
+    if (!stopped && this.sel.pawn === null && this.sel.value === null && !this.choices) return;
     this.sel = { pawn: null, value: null };
     this.choices = null;
     if (rerender) this.render();
@@ -387,7 +380,9 @@ export class GameScreen {
       this.shownChoices = this.choices;
       requestAnimationFrame(() => this.choiceEl.scrollIntoView({ block: 'nearest' }));
     }
-    this.cancelBtn.parentElement.hidden = this.sel.pawn === null && this.sel.value === null && !this.choices;
+    // A move about to play has its own Cancel, over the board.
+    this.cancelBtn.parentElement.hidden = this.auto.armed || (this.sel.pawn === null && this.sel.value === null && !this.choices);
+    this.auto.render();
 
     // Vacation (days games), truces (3-4 players with O6), result, players.
     renderDays(this);

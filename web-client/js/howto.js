@@ -37,6 +37,18 @@ function throwTable() {
 }
 
 /**
+ * The keys of the game screen (game-keys.js): each row the keys, as
+ * drawn on a keyboard, and what they do.
+ */
+function keysTable() {
+  return h('ul', { class: 'keys-table', 'aria-label': t('guide.keys.label') },
+    ['throw', 'next', 'prev', 'move', 'skip', 'cancel'].map((what) =>
+      h('li', {},
+        h('span', { class: 'keys' }, t(`guide.keys.${what}.keys`).split(', ').map((k) => h('kbd', { text: k }))),
+        h('span', { text: t(`guide.keys.${what}`) }))));
+}
+
+/**
  * A catalog text with placeholders filled by nodes (`{name}` -> a bold
  * word), so a translation can put them anywhere in its sentence.
  */
@@ -83,6 +95,8 @@ const SECTIONS = [
   // Presets (Options and presets), R7, C10: a paragraph, the list of the
   // three ways, a paragraph.
   { id: 'ways', key: 'ways', art: art.enterArt, paras: 2, after: 1, list: waysList },
+  // Not a rule: the game screen's one-tap moves and keys (game-auto.js, game-keys.js).
+  { id: 'screen', key: 'screen', art: keysTable, paras: 2 },
 ];
 
 /** Where the guide explains each rule of the rule book, by rule id. */

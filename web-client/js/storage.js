@@ -1,6 +1,7 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
-// computer level last played against, the mute switch, the player identity's
+// computer level last played against, the mute switch, whether a lone move
+// plays by itself, the player identity's
 // secret and this browser's device id. localStorage can throw (private
 // mode, quota): every access is guarded so the game still works, only
 // without memory.
@@ -60,6 +61,20 @@ export function muted() {
 
 export function saveMuted(m) {
   write('chowka.muted', m ? '1' : '0');
+}
+
+/**
+ * Whether a move plays by itself when it is the only one (and a pawn with
+ * one destination moves on one tap): on unless this browser's player
+ * turned it off.
+ */
+export function autoMoveOn() {
+  return read('chowka.autoMove') !== '0';
+}
+
+/** Remembers the automatic-move setting (game-auto.js). */
+export function saveAutoMove(on) {
+  write('chowka.autoMove', on ? '1' : '0');
 }
 
 /** The player identity's secret held here (32 hex), or null (identity.js). */

@@ -42,6 +42,7 @@ const { duration } = await import(js('numbers.js'));
 const fair = await import(js('fair.js'));
 const { GameScreen } = await import(js('game.js'));
 const { merged } = await import(js('game-moves.js'));
+const { loneMove } = await import(js('game-auto.js'));
 const { walkGeometry } = await import(js('facts.js'));
 
 /** Switches the catalogs to `lang`, as a reload with it remembered would. */
@@ -183,4 +184,23 @@ test('times over days: spans to the minute in each language, the banner\'s clock
   assert.equal(span(5 * H + 12 * 60000), '5 ಗಂ 12 ನಿ');
   assert.equal(days.clockOutText(1, 0, who), 'Ravi ಅವರ ಸಮಯ ಮುಗಿಯಿತು: ಆ ಸರದಿಯನ್ನು ಕಂಪ್ಯೂಟರ್ ಆಡಿತು.');
   await speak('en');
+});
+
+test('a lone move plays by itself only when it is the one thing to do, on the player\'s own turn', () => {
+  const fromHome = (pawn) => ({ pawns: [pawn], value: 2, to: 2, hits: null });
+  const onward = { pawns: [2], value: 2, to: 5, hits: null };
+  const screen = (legal, game = {}, opts = {}) => ({
+    ctx: { seat: 0, room: { seats: [{ standin: !!opts.standin }, {}] }, game: { pawns: [[0, 0, 3], [null, null, null]], legal, can_throw: false, can_skip: false, ...game } },
+    busy: !!opts.busy,
+    myTurn: () => opts.mine ?? true,
+  });
+  assert.deepEqual(loneMove(screen([fromHome(0), fromHome(1)])), { ...fromHome(0), same: 2 }, 'two pawns at home, one value: one move');
+  assert.equal(loneMove(screen([fromHome(0), onward])), null, 'two different moves: the player chooses');
+  assert.equal(loneMove(screen([])), null, 'nothing to move');
+  assert.equal(loneMove(screen([onward], { can_throw: true })), null, 'a throw to make first: the player may throw before moving');
+  assert.equal(loneMove(screen([onward], { can_skip: true })), null, 'a skip is a choice too');
+  assert.equal(loneMove(screen([{ ...onward, strands: true }])), null, 'a move that strands the turn asks first');
+  assert.equal(loneMove(screen([onward], {}, { mine: false })), null, 'not the viewer\'s turn (or a watcher)');
+  assert.equal(loneMove(screen([onward], {}, { busy: true })), null, 'an action already sent');
+  assert.equal(loneMove(screen([onward], {}, { standin: true })), null, 'a computer plays the seat');
 });

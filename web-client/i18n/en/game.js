@@ -58,6 +58,12 @@ export default {
   // Buttons: keep short.
   'game.skip': 'Skip a throw',
   'game.cancel': 'Cancel',
+  // A line over the board while the only move left plays by itself (after about a second). {move} is the move in words (move.*).
+  'game.auto.moving': 'Only one move, so it plays by itself: {move}. Tap to cancel.',
+  // A checkbox under the controls: the only move plays by itself, and a pawn with one square moves on one tap.
+  'game.auto.setting': 'Move by itself when there is only one move',
+  // Under the board, for keyboard users: the shortcuts. Key names (T, Space, N, P, Enter, S, Esc) are the keys' own labels.
+  'game.keys.hint': 'Keys: T or Space throw · N, P or arrows pick a pawn · Enter moves · S skips a throw · Esc cancels',
   // Screen-reader name of the group of buttons listing the possible moves.
   'game.chooseMove': 'Choose the move',
   // Screen-reader name of the panel with the throw and move controls.

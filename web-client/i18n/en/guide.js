@@ -139,6 +139,26 @@ export default {
   'guide.ways.ashtaChamma': '{name}: pawns wait beside the board. A 4 brings in one or two, an 8 up to four. Three graces in a row lose the turn; no pairs or truces; stuck values are dropped.',
   'guide.ways.p2': 'Bringing pawns in uses up the whole throw: they stop on your home square. A pawn that is hit goes back to its home square, not beside the board. The host can also change single rules, and every room shows the rules it plays.',
 
+  // The section about playing on the screen: the only move playing by itself, one tap for a pawn with one square, and the keyboard. Quote the game's setting as it reads there (game.auto.setting).
+  'guide.screen.title': 'Fewer taps, and playing with keys',
+  'guide.screen.short': 'Taps and keys',
+  'guide.screen.p1': 'When a throw leaves you only one move, it plays by itself after a moment: the pawn and its square light up, and a line over the board says what moves. Tap Cancel, or anywhere on the board, to stop it and choose yourself. When there are several moves, tap a pawn: if it can go to one square only, it moves at once; if it can go to several, tap one of its marked squares. To always choose yourself, untick "Move by itself when there is only one move" under the game.',
+  'guide.screen.p2': 'On a computer you can play a whole turn with the keyboard. When your turn starts, Throw is ready: press T or Space to throw. N and P (or the arrow keys) go to the next or previous pawn that can move, Enter moves the chosen pawn or plays the chosen square, S skips a throw when that is allowed, and Esc cancels. The keys are also listed under the board.',
+  // The section's picture: a table of keys (.keys: the keys' own labels, as on a keyboard) and what each does (short).
+  'guide.keys.label': 'Keys for playing',
+  'guide.keys.throw.keys': 'T, Space',
+  'guide.keys.throw': 'Throw',
+  'guide.keys.next.keys': 'N, →',
+  'guide.keys.next': 'Next pawn',
+  'guide.keys.prev.keys': 'P, ←',
+  'guide.keys.prev': 'Previous pawn',
+  'guide.keys.move.keys': 'Enter',
+  'guide.keys.move': 'Move',
+  'guide.keys.skip.keys': 'S',
+  'guide.keys.skip': 'Skip a throw',
+  'guide.keys.cancel.keys': 'Esc',
+  'guide.keys.cancel': 'Cancel',
+
   // ---- The guide's pictures (howto-art.js) ----
   // Each picture's description for screen readers (people who cannot see
   // it): say what the drawing shows. Pawns are red (yours), green and

@@ -136,17 +136,20 @@ test('larger text: the Me page switch scales the words by a quarter, is remember
   const size = (sel) => page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const before = await size('.lead');
   await page.getByRole('switch').check();
+  // Sizes change through the (reduced-motion, 0.01 ms) transition every
+  // element has: wait for the new size to be the one computed.
+  await page.waitForFunction((b) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) > b, before);
   const after = await size('.lead');
   assert.ok(after >= before * 1.2 && after <= before * 1.3, `the words grow about 125% (${before} -> ${after})`);
   await page.reload();
   await page.waitForSelector('#me-rename');
-  assert.equal(await size('.lead'), after, 'remembered across a reload');
+  await page.waitForFunction((a) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) === a, after);
   assert.ok(await page.getByRole('switch').isChecked());
   await shot(page, 'reach-me-large-kn-360');
   for (const [where, path, ready] of [['home', '/', '#play-computer'], ['my games', '/#my-games', `.mygame[data-code="${code}"]`], ['game', `/r/${code}`, '.game[data-version] svg.board .pawn']]) {
     await page.goto(`${url}${path}`);
     await page.waitForSelector(ready);
-    assert.ok(parseFloat(await size('body')) >= 19.9, `${where}: larger text`);
+    await page.waitForFunction(() => parseFloat(getComputedStyle(document.body).fontSize) >= 19.9);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= PHONE.width, `${where}: no sideways scroll with larger text (${width}px)`);
     await shot(page, `reach-large-${where.replace(' ', '')}-kn-360`);
@@ -154,7 +157,8 @@ test('larger text: the Me page switch scales the words by a quarter, is remember
   // Off again: the usual size.
   await page.goto(`${url}/#me`);
   await page.getByRole('switch').uncheck();
-  assert.equal(await size('.lead'), before);
+  await page.waitForFunction((b) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) === b, before);
+  assert.equal(await page.evaluate(() => localStorage.getItem('chowka.largeText')), null, 'forgotten when off');
   await context.close();
 });
 

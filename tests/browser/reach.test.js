@@ -258,3 +258,19 @@ test('the loading line is in the player\'s language before any module runs (the 
     await context.close();
   }
 });
+
+test('the rules page names option values in the reader\'s language (Tamil, Marathi), not the program\'s English', { timeout: 60000 }, async () => {
+  const url = env.server.url;
+  for (const [lang, gate] of [['ta', 'முதலில் வெட்டு, சுற்றிக்கொண்டே, திறந்தது'], ['mr', 'आधी मारा, फेरा, उघडे'], ['en', 'hit first, lap, open']]) {
+    const { page, context } = await newPlayer(env.browser, PHONE);
+    await page.goto(`${url}/favicon.svg`);
+    await page.evaluate((l) => localStorage.setItem('chowka.lang', l), lang);
+    await page.goto(`${url}/#rules`);
+    const row = page.locator('table tr', { hasText: 'O2' });
+    await row.waitFor();
+    assert.equal((await row.locator('td').nth(1).textContent()).trim(), gate, `${lang}: the gate's values`);
+    const text = await page.locator('table', { hasText: 'O2' }).textContent();
+    if (lang !== 'en') assert.doesNotMatch(text, /hit-first|grace-one|forfeit|\bundo\b|\blap\b/, `${lang}: no option value left in English`);
+    await context.close();
+  }
+});

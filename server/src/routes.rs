@@ -14,7 +14,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// The Content-Security-Policy of every response. The web client is ES
 /// modules, one stylesheet and an SVG favicon, all from this origin, with
 /// no inline script or style and no `style` attribute set from script (the
-/// page adds the hash of its shell's inline style to this, web.rs); it
+/// page adds the hashes of its shell's inline style and of the script that
+/// says its loading line in the player's language to this, web/page.rs); it
 /// talks to this origin only (`connect-src 'self'` covers its WebSocket).
 /// So a script injected anywhere would not run, and no other site may
 /// frame the board (clickjacking).

@@ -169,7 +169,7 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
   const fairChecked = record.fair && fs.existsSync(new URL('../../web-client/js/fair.js', import.meta.url));
   if (fairChecked) {
     await page.waitForSelector('.replay-fair.ok');
-    assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`All ${throws} throws verified`));
+    assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`checked all ${throws} throws: each one comes from the seeds`));
   }
 
   // The record downloads, and the real chowka replays the file to the same end.
@@ -195,7 +195,7 @@ test('a finished game is watched again move by move: buttons, keys, slider, a li
     // A new page load (a new hash alone would stay on the same page).
     await page.reload();
     await page.waitForSelector('.replay-fair.bad');
-    assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`Throw 1 of ${throws} is not the one sealed`));
+    assert.match(await page.locator('.replay-fair').textContent(), new RegExp(`Throw 1 of ${throws} does not come from the seeds in this record`));
     await page.locator('.replay-fair a').click();
     await atMove(page, first + 1, total);
     await page.unrouteAll();

@@ -19,6 +19,7 @@ import { muteButton } from './sound.js';
 import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
 import { languageSelect } from './language.js';
+import { largeText, applyLargeText } from './storage.js';
 
 const app = document.getElementById('app');
 let cleanup = null;
@@ -104,6 +105,8 @@ function route() {
   }
 }
 
+// The text size before anything is drawn, so no page jumps.
+applyLargeText(largeText());
 // The catalog comes first: every view reads its words while drawing; then
 // who the player is (a link's identity is adopted before any page asks).
 await startLanguage();

@@ -98,7 +98,18 @@ function gameEntry(g, now) {
       h('span', { class: 'mygame-meta', text: meta.filter(Boolean).join(' · ') })),
     over && h('div', { class: 'mygame-actions' },
       h('a', { class: 'btn small', href: `/r/${g.code}#replay` }, t('mygames.replay')),
-      h('button', { type: 'button', class: 'btn small ghost', 'data-code': g.code, onclick: () => downloadRecord(g.code) }, t('replay.download'))));
+      h('button', { type: 'button', class: 'btn small ghost', 'data-code': g.code, onclick: () => downloadRecord(g.code) }, t('replay.download'))),
+    section !== 'lobby' && !over && ongoingActions(g.code));
+}
+
+/**
+ * A game in play: back into it first (the room, where the seat is), its
+ * replay so far only second.
+ */
+function ongoingActions(code) {
+  return h('div', { class: 'mygame-actions' },
+    h('a', { class: 'btn small primary mygame-play', href: `/r/${code}` }, t('mygames.backToGame')),
+    h('a', { class: 'btn small ghost mygame-replay', href: `/r/${code}#replay` }, t('mygames.replaySoFar')));
 }
 
 /** The four sections of the list (an empty one is left out). */
@@ -114,20 +125,35 @@ function sectionsOf(games, serverNow) {
       h('ul', { class: 'mygames-list' }, by[s].map((g) => gameEntry(g, now)))));
 }
 
+/** How many games in play the home page lists (the rest are in My games). */
+const HOME_ONGOING = 3;
+
 /**
  * The home page's card: one tap to all my games, saying how many wait for
- * the player's move (filled in when the list comes).
+ * the player's move, and under it the games in play (those where it is
+ * the player's turn first), each one tap back into its room (filled in
+ * when the list comes).
  */
 export function myGamesCard() {
   const said = h('span', { class: 'mygames-count', text: t('mygames.cardText') });
+  const ongoing = h('section', { class: 'card home-ongoing', id: 'home-ongoing', 'aria-labelledby': 'home-ongoing-title', hidden: true });
   if (hasPlayer()) {
-    api.myGames().then(({ games }) => {
+    api.myGames().then(({ games, now }) => {
       const mine = games.filter((g) => sectionOf(g) === 'turn').length;
       if (mine) said.textContent = t('mygames.cardTurn', { n: mine });
+      // The server's order already puts the player's turn first.
+      const inPlay = games.filter((g) => ['turn', 'waiting'].includes(sectionOf(g))).slice(0, HOME_ONGOING);
+      if (!inPlay.length) return;
+      fill(ongoing,
+        h('h2', { id: 'home-ongoing-title', text: t('home.ongoing.title') }),
+        h('ul', { class: 'mygames-list' }, inPlay.map((g) => gameEntry(g, now ?? Date.now()))));
+      ongoing.hidden = false;
     }, () => {});
   }
-  return h('a', { class: 'card mygames-card', href: '/#my-games', id: 'mygames-card' },
-    h('span', { class: 'mygames-card-title', text: t('mygames.title') }), said);
+  return h('div', { class: 'mygames-home' },
+    h('a', { class: 'card mygames-card', href: '/#my-games', id: 'mygames-card' },
+      h('span', { class: 'mygames-card-title', text: t('mygames.title') }), said),
+    ongoing);
 }
 
 /** The My games page (/#my-games); returns a function that stops its updates. */

@@ -227,7 +227,8 @@ export function replayView(container, code, start) {
     const outcome = r.live ? t('replay.live') : w !== undefined ? (w === me ? t('mygames.youWon') : t('mygames.won', { who: names[w] })) : t('mygames.draw');
     fill(sub, [names.join(t('home.recent.vs')), outcome, preset?.name, t('home.boardSize', { size: r.board.size })].filter(Boolean).join(' · '));
     fill(links,
-      h('a', { href: `/r/${code}`, class: 'btn small', text: t(r.live ? 'mygames.backToGame' : 'replay.openRoom') }),
+      // A game still in play: back into it is what the player came for.
+      h('a', { href: `/r/${code}`, class: r.live ? 'btn small primary' : 'btn small', text: t(r.live ? 'mygames.backToGame' : 'replay.openRoom') }),
       h('a', { href: '/#my-games', class: 'btn small ghost', text: t('mygames.title') }));
     newerBtn.hidden = !r.live;
     refreshRange();

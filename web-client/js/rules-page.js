@@ -59,6 +59,30 @@ function slug(text) {
   return 'sec-' + text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
 }
 
+/** The options whose values the table of options names, by their rule id. */
+const OPTION_OF_ROW = { O1: 'entry', O2: 'gate', O3: 'threeGrace', O4: 'stranded', O5: 'pairs', O6: 'truce' };
+/** Every value of those options as docs/rules.md writes it, with its catalog key. */
+const VALUE_KEYS = {
+  entry: { home: 'option.entry.home', 'grace-one': 'option.entry.graceOne', 'grace-all': 'option.entry.graceAll', 'ashta-chamma': 'option.entry.ashtaChamma', 'first-grace': 'option.entry.firstGrace' },
+  gate: { 'hit-first': 'option.gate.hitFirst', lap: 'option.gate.lap', open: 'option.gate.open' },
+  stranded: { undo: 'option.stranded.undo', forfeit: 'option.stranded.forfeit' },
+};
+const ON_OFF = { on: 'option.on', off: 'option.off' };
+
+/**
+ * A row of the options table in the reader's words: the values of an
+ * option ("hit-first, lap, open") are the program's names, the same in
+ * every translation of the rules, so each is said as the home page's
+ * option picker says it. Any other row, or a value not known here, stays.
+ */
+function optionRow(row) {
+  const option = OPTION_OF_ROW[/^(O\d)\b/.exec(row[0] ?? '')?.[1]];
+  if (!option) return row;
+  const keys = { ...(VALUE_KEYS[option] ?? {}), ...ON_OFF };
+  const say = (word) => (keys[word] ? t(keys[word]) : word);
+  return [row[0], ...row.slice(1).map((c) => c.split(/,\s*/).map(say).join(', '))];
+}
+
 function cells(line) {
   return line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
 }
@@ -98,7 +122,7 @@ function renderMarkdown(md) {
       const rows = [];
       while (i < lines.length && lines[i].trim().startsWith('|')) rows.push(lines[i++]);
       const header = cells(rows[0]);
-      const body = rows.slice(2).map(cells);
+      const body = rows.slice(2).map(cells).map(optionRow);
       blocks.push(
         h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': header.join(', ') },
           h('table', {},

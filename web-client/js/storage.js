@@ -1,7 +1,7 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
 // computer level last played against, the mute switch, whether a lone move
-// plays by itself, the player identity's
+// plays by itself, the larger-text switch, the player identity's
 // secret and this browser's device id. localStorage can throw (private
 // mode, quota): every access is guarded so the game still works, only
 // without memory.
@@ -75,6 +75,21 @@ export function autoMoveOn() {
 /** Remembers the automatic-move setting (game-auto.js). */
 export function saveAutoMove(on) {
   write('chowka.autoMove', on ? '1' : '0');
+}
+
+/** Whether the player asked for larger text (the Me page's switch). */
+export function largeText() {
+  return read('chowka.largeText') === '1';
+}
+
+/** Remembers the larger-text switch. */
+export function saveLargeText(on) {
+  write('chowka.largeText', on ? '1' : null);
+}
+
+/** Draws every page with larger text (`on`) or the usual size: the root font size, which all rem sizes follow. */
+export function applyLargeText(on) {
+  document.documentElement.classList.toggle('large-text', on);
 }
 
 /** The player identity's secret held here (32 hex), or null (identity.js). */

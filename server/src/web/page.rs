@@ -21,7 +21,8 @@ pub(super) struct Client {
     /// The page's ETag (its SHA-256, shortened).
     pub(super) page_etag: String,
     /// The page's Content-Security-Policy: the server's, with the hashes of
-    /// the page's inline stylesheets added to `style-src`.
+    /// the page's inline stylesheets added to `style-src` and of its inline
+    /// scripts to `script-src`.
     pub(super) page_csp: HeaderValue,
 }
 
@@ -79,40 +80,70 @@ impl Client {
         }
         let version = hex::encode(&hash.finalize()[..5]);
         let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-        let (page, styles) = match Assets::get(INDEX) {
+        let (page, inline) = match Assets::get(INDEX) {
             Some(f) => render(&String::from_utf8_lossy(&f.data), &version, &names),
-            None => (String::new(), Vec::new()),
+            None => (String::new(), Inline::default()),
         };
         let page = Bytes::from(page);
         let page_etag = format!("\"{}\"", hex::encode(&Sha256::digest(&page)[..16]));
         Client {
             version,
             page_etag,
-            page_csp: csp_with_styles(&styles),
+            page_csp: csp_with(&inline),
             page,
         }
     }
 }
 
-/// The server's Content-Security-Policy, allowing exactly these inline
-/// stylesheets by their SHA-256 (no `unsafe-inline`: an injected `<style>`
-/// or `style` attribute is still refused).
-fn csp_with_styles(styles: &[String]) -> HeaderValue {
-    let hashes: String = styles
+/// The page's inline stylesheets and scripts, as written, for their hashes.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct Inline {
+    /// The bodies of the `<style>` elements (the shell's look).
+    styles: Vec<String>,
+    /// The bodies of the `<script>` elements that run (no `src`, not data):
+    /// the shell's loading line in the player's language.
+    scripts: Vec<String>,
+}
+
+/// The SHA-256 of each text, as CSP sources (` 'sha256-...'` each).
+fn hashes(texts: &[String]) -> String {
+    texts
         .iter()
-        .map(|css| {
+        .map(|text| {
             format!(
                 " 'sha256-{}'",
-                BASE64.encode(Sha256::digest(css.as_bytes()))
+                BASE64.encode(Sha256::digest(text.as_bytes()))
             )
         })
-        .collect();
-    let csp = CONTENT_SECURITY_POLICY.replacen(
-        "style-src 'self'",
-        &format!("style-src 'self'{hashes}"),
-        1,
-    );
+        .collect()
+}
+
+/// The server's Content-Security-Policy, allowing exactly these inline
+/// stylesheets and scripts by their SHA-256 (no `unsafe-inline`: an
+/// injected `<style>`, `<script>` or `style` attribute is still refused).
+fn csp_with(inline: &Inline) -> HeaderValue {
+    let csp = CONTENT_SECURITY_POLICY
+        .replacen(
+            "style-src 'self'",
+            &format!("style-src 'self'{}", hashes(&inline.styles)),
+            1,
+        )
+        .replacen(
+            "script-src 'self'",
+            &format!("script-src 'self'{}", hashes(&inline.scripts)),
+            1,
+        );
     HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY))
+}
+
+/// The bodies of the template's plain `<script>` elements: those with no
+/// attribute (a module with `src`, or the facts' JSON, is not one).
+fn inline_scripts(template: &str) -> Vec<String> {
+    template
+        .split("<script>")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</script>").map(|(js, _)| js.to_string()))
+        .collect()
 }
 
 /// `index.html` as served, from its `template`:
@@ -126,8 +157,9 @@ fn csp_with_styles(styles: &[String]) -> HeaderValue {
 ///   importer has arrived. Other languages' catalogs load on demand.
 ///
 /// Returns the page and its inline stylesheets (the shell's look, which
-/// must not wait for `style.css`), for their hashes in the CSP.
-fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>) {
+/// must not wait for `style.css`) and scripts (the loading line's
+/// language), for their hashes in the CSP.
+fn render(template: &str, version: &str, files: &[&str]) -> (String, Inline) {
     let mut page = template.to_string();
     for file in files {
         page = page.replace(
@@ -156,7 +188,8 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Vec<String>
         .skip(1)
         .filter_map(|rest| rest.split_once("</style>").map(|(css, _)| css.to_string()))
         .collect();
-    (page, styles)
+    let scripts = inline_scripts(&page);
+    (page, Inline { styles, scripts })
 }
 
 #[cfg(test)]
@@ -166,13 +199,14 @@ mod tests {
     const TEMPLATE: &str = "<head>\n  <link rel=\"icon\" href=\"/favicon.svg\">\n  \
         <style>\n  h1 { color: red; }\n  </style>\n  \
         <script type=\"module\" src=\"/js/main.js\"></script>\n</head>\n\
-        <body><a href=\"/\">home</a> <a href=\"/#rules\">rules</a> <a href=\"/style.css.map\">x</a>\n\
+        <body><p>x</p><script>say(1);</script>\n\
+        <a href=\"/\">home</a> <a href=\"/#rules\">rules</a> <a href=\"/style.css.map\">x</a>\n\
         <link rel=\"stylesheet\" href=\"/style.css\"></body>";
 
     #[test]
     fn the_page_links_versioned_files_and_preloads_every_module() {
         let files = ["favicon.svg", "js/dom.js", "js/main.js", "style.css"];
-        let (page, styles) = render(TEMPLATE, "abc123", &files);
+        let (page, inline) = render(TEMPLATE, "abc123", &files);
         assert!(page.contains("href=\"/v/abc123/favicon.svg\""), "{page}");
         assert!(
             page.contains("<link rel=\"stylesheet\" href=\"/v/abc123/style.css\">"),
@@ -188,19 +222,33 @@ mod tests {
         assert!(page.contains(
             "<a href=\"/\">home</a> <a href=\"/#rules\">rules</a> <a href=\"/style.css.map\">"
         ));
-        assert_eq!(styles, ["\n  h1 { color: red; }\n  "]);
+        assert_eq!(inline.styles, ["\n  h1 { color: red; }\n  "]);
+        assert_eq!(
+            inline.scripts,
+            ["say(1);"],
+            "the module and the facts are not inline scripts"
+        );
     }
 
     #[test]
-    fn the_page_policy_allows_exactly_its_inline_stylesheets() {
+    fn the_page_policy_allows_exactly_its_inline_stylesheets_and_scripts() {
         let css = "h1 { color: red; }";
-        let csp = csp_with_styles(&[css.to_string()]);
+        let js = "say(1);";
+        let csp = csp_with(&Inline {
+            styles: vec![css.to_string()],
+            scripts: vec![js.to_string()],
+        });
         let csp = csp.to_str().unwrap();
         assert!(!csp.contains("unsafe"), "{csp}");
         let hash = format!(" 'sha256-{}'", BASE64.encode(Sha256::digest(css)));
+        let js_hash = format!(" 'sha256-{}'", BASE64.encode(Sha256::digest(js)));
         assert!(csp.contains(&format!("style-src 'self'{hash};")), "{csp}");
+        assert!(
+            csp.contains(&format!("script-src 'self'{js_hash};")),
+            "{csp}"
+        );
         assert_eq!(
-            csp.replacen(&hash, "", 1),
+            csp.replacen(&hash, "", 1).replacen(&js_hash, "", 1),
             CONTENT_SECURITY_POLICY,
             "otherwise the server's policy"
         );

@@ -101,4 +101,10 @@ export default {
   'days.break.go': 'Take the break',
   'days.clockOut.you': 'Your time ran out: the computer played that turn.',
   'days.clockOut.other': '{name}\'s time ran out: the computer played that turn.',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'Replay so far',
+  'home.ongoing.title': 'Your games in play',
+  'me.text.title': 'Text size',
+  'me.text.large': 'Larger text',
+  'me.text.hint': 'Makes the words bigger on every page, on this device.',
 };

@@ -52,12 +52,12 @@ export default {
   // Checking that the server did not choose the throws.
   'replay.fair.checking': 'Checking that the throws were fair…',
   'replay.fair.ok': {
-    one: 'The throw is verified: it was sealed before the game began, so nobody could choose it.',
-    other: 'All {n} throws verified: they were sealed before the game began, so nobody could choose them.',
+    one: 'Your browser checked the throw: it comes from the seeds (secret numbers) in this record, and the server\'s seed matches the seal that this record says was shown at the start.',
+    other: 'Your browser checked all {n} throws: each one comes from the seeds (secret numbers) in this record, and the server\'s seed matches the seal that this record says was shown at the start.',
   },
-  'replay.fair.bad': 'Throw {n} of {total} is not the one sealed before the game began: this record has been changed.',
+  'replay.fair.bad': 'Throw {n} of {total} does not come from the seeds in this record: this record has been changed.',
   'replay.fair.failed': 'The throws could not be checked in this browser.',
-  'replay.fair.sealBroken': 'The throws do not match the seal published before the game began: this record has been changed.',
+  'replay.fair.sealBroken': 'The server\'s seed in this record does not match its seal: this record has been changed.',
   'replay.fair.showMove': 'Show that throw',
 
   // ---- My games ----

@@ -86,4 +86,10 @@ export default {
   'days.break.go': 'छुट्टी लें',
   'days.clockOut.you': 'आपका समय ख़त्म हो गया: वह बारी कंप्यूटर ने खेली।',
   'days.clockOut.other': '{name} का समय ख़त्म हो गया: वह बारी कंप्यूटर ने खेली।',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'अब तक का खेल देखें',
+  'home.ongoing.title': 'आपके चल रहे खेल',
+  'me.text.title': 'अक्षरों का आकार',
+  'me.text.large': 'बड़े अक्षर',
+  'me.text.hint': 'इस डिवाइस पर हर पन्ने के अक्षर बड़े कर देता है।',
 };

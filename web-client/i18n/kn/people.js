@@ -86,4 +86,10 @@ export default {
   'days.break.go': 'ವಿರಾಮ ತೆಗೆದುಕೊಳ್ಳಿ',
   'days.clockOut.you': 'ನಿಮ್ಮ ಸಮಯ ಮುಗಿಯಿತು: ಆ ಸರದಿಯನ್ನು ಕಂಪ್ಯೂಟರ್ ಆಡಿತು.',
   'days.clockOut.other': '{name} ಅವರ ಸಮಯ ಮುಗಿಯಿತು: ಆ ಸರದಿಯನ್ನು ಕಂಪ್ಯೂಟರ್ ಆಡಿತು.',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'ಇಲ್ಲಿಯವರೆಗೆ ಮತ್ತೆ ನೋಡಿ',
+  'home.ongoing.title': 'ನಡೆಯುತ್ತಿರುವ ನಿಮ್ಮ ಆಟಗಳು',
+  'me.text.title': 'ಅಕ್ಷರದ ಗಾತ್ರ',
+  'me.text.large': 'ದೊಡ್ಡ ಅಕ್ಷರಗಳು',
+  'me.text.hint': 'ಈ ಸಾಧನದಲ್ಲಿ ಎಲ್ಲ ಪುಟಗಳ ಅಕ್ಷರಗಳನ್ನು ದೊಡ್ಡದಾಗಿಸುತ್ತದೆ.',
 };

@@ -86,4 +86,10 @@ export default {
   'days.break.go': 'सुट्टी घ्या',
   'days.clockOut.you': 'तुमची वेळ संपली: ती पाळी कॉम्प्युटरने खेळली.',
   'days.clockOut.other': '{name} यांची वेळ संपली: ती पाळी कॉम्प्युटरने खेळली.',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'आतापर्यंतचा डाव पाहा',
+  'home.ongoing.title': 'तुमचे चालू डाव',
+  'me.text.title': 'अक्षरांचा आकार',
+  'me.text.large': 'मोठी अक्षरे',
+  'me.text.hint': 'या उपकरणावर प्रत्येक पानावरची अक्षरे मोठी करते.',
 };

@@ -86,4 +86,10 @@ export default {
   'days.break.go': 'ஓய்வு எடு',
   'days.clockOut.you': 'உங்கள் நேரம் முடிந்தது: அந்த முறையைக் கணினி ஆடியது.',
   'days.clockOut.other': '{name}-இன் நேரம் முடிந்தது: அந்த முறையைக் கணினி ஆடியது.',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'இதுவரை மீண்டும் பார்',
+  'home.ongoing.title': 'நடக்கும் உங்கள் ஆட்டங்கள்',
+  'me.text.title': 'எழுத்தின் அளவு',
+  'me.text.large': 'பெரிய எழுத்துகள்',
+  'me.text.hint': 'இந்தச் சாதனத்தில் எல்லாப் பக்கங்களிலும் எழுத்துகளைப் பெரிதாக்கும்.',
 };

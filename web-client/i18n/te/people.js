@@ -86,4 +86,10 @@ export default {
   'days.break.go': 'విరామం తీసుకోండి',
   'days.clockOut.you': 'మీ సమయం అయిపోయింది: ఆ వంతు కంప్యూటర్ ఆడింది.',
   'days.clockOut.other': '{name} సమయం అయిపోయింది: ఆ వంతు కంప్యూటర్ ఆడింది.',
+  // Back into a game, larger text (issue 29).
+  'mygames.replaySoFar': 'ఇప్పటివరకు మళ్ళీ చూడండి',
+  'home.ongoing.title': 'జరుగుతున్న మీ ఆటలు',
+  'me.text.title': 'అక్షరాల పరిమాణం',
+  'me.text.large': 'పెద్ద అక్షరాలు',
+  'me.text.hint': 'ఈ పరికరంలో అన్ని పేజీల్లో అక్షరాలను పెద్దవి చేస్తుంది.',
 };

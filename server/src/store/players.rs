@@ -227,26 +227,24 @@ impl Store {
             Ok(pool) => pool,
             Err(m) => return Ok(my_games(hash, m.linked_rooms(hash), super::now_ms())),
         };
-        let unfinished = sqlx::query(
-            "SELECT r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace,
-                    r.to_move, r.due_at, r.clock
+        let unfinished = sqlx::query(&format!(
+            "SELECT {ROOM_COLUMNS}, r.to_move, r.due_at, r.clock
              FROM player_rooms p JOIN rooms r ON r.code = p.room
-             WHERE p.player = $1 AND p.closed_at IS NULL AND r.status IN ('lobby', 'playing')",
-        )
+             WHERE p.player = $1 AND p.closed_at IS NULL AND r.status IN ('lobby', 'playing')"
+        ))
         .bind(hash)
         .fetch_all(pool)
         .await?;
         // The seats are JSON written by the server (`"player":"<hash>"`,
         // hex): a room the player left before its game is not one of
         // their hundred.
-        let finished = sqlx::query(
-            "SELECT r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace,
-                    g.finished_at, g.result, g.preset, g.board
+        let finished = sqlx::query(&format!(
+            "SELECT {ROOM_COLUMNS}, g.finished_at, g.result, g.preset, g.board
              FROM player_rooms p JOIN rooms r ON r.code = p.room JOIN games g ON g.id = p.room
              WHERE p.player = $1 AND p.closed_at IS NOT NULL
                    AND r.status = 'finished' AND r.seats LIKE $2
-             ORDER BY p.closed_at DESC LIMIT $3",
-        )
+             ORDER BY p.closed_at DESC LIMIT $3"
+        ))
         .bind(hash)
         .bind(format!("%\"player\":\"{hash}\"%"))
         .bind(MAX_FINISHED as i64)
@@ -305,7 +303,12 @@ fn device_of(row: &AnyRow) -> StoreResult<DeviceRow> {
     })
 }
 
-fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
+/// The columns both "all my games" queries read first, as [`room_of`]
+/// reads them.
+const ROOM_COLUMNS: &str = "r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace";
+
+/// A linked room's own columns ([`ROOM_COLUMNS`]).
+fn room_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
     Ok(LinkedRoom {
         code: row.try_get(0)?,
         status: row.try_get(1)?,
@@ -314,26 +317,27 @@ fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
         settings: row.try_get(4)?,
         created_at: row.try_get(5)?,
         pace: row.try_get(6)?,
-        to_move: row.try_get(7)?,
-        due_at: row.try_get(8)?,
-        clock: row.try_get(9)?,
         ..LinkedRoom::default()
     })
 }
 
+/// An open room: its own columns, then its due-time index and clock.
+fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
+    Ok(LinkedRoom {
+        to_move: row.try_get(7)?,
+        due_at: row.try_get(8)?,
+        clock: row.try_get(9)?,
+        ..room_of(row)?
+    })
+}
+
+/// A finished room: its own columns, then its archived game's.
 fn finished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
     Ok(LinkedRoom {
-        code: row.try_get(0)?,
-        status: row.try_get(1)?,
-        setup: row.try_get(2)?,
-        seats: row.try_get(3)?,
-        settings: row.try_get(4)?,
-        created_at: row.try_get(5)?,
-        pace: row.try_get(6)?,
         finished_at: row.try_get(7)?,
         result: row.try_get(8)?,
         preset: row.try_get(9)?,
         board: row.try_get(10)?,
-        ..LinkedRoom::default()
+        ..room_of(row)?
     })
 }

@@ -5,6 +5,8 @@
 //! headers the web client is built to satisfy.
 
 use chowka_tests::*;
+use base64::{engine::general_purpose::STANDARD as BASE64, Engine};
+use sha2::{Digest, Sha256};
 use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -255,22 +257,37 @@ async fn every_response_carries_the_hardening_headers() {
         .send()
         .await
         .unwrap();
-    let csp = res.headers()["content-security-policy"].to_str().unwrap();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(csp.contains("style-src 'self' 'sha256-"), "{csp}");
     let page = res.text().await.unwrap();
     assert!(
         page.matches("<style").count() <= 1 && !page.contains(" style="),
         "{page}"
     );
-    // Scripts come from files; the one inline block is data (the rules'
-    // facts, web/facts.rs), which a browser never runs.
+    // Scripts come from files, except data (the rules' facts,
+    // web/facts.rs), which a browser never runs, and the loading line's
+    // language, which runs only because the CSP names its exact hash.
+    let script_src = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .unwrap_or_else(|| panic!("no script-src: {csp}"));
+    let mut inline = 0;
     for script in page.split("<script").skip(1) {
-        let tag = &script[..script.find('>').unwrap()];
-        let data = tag.contains(r#"type="application/json""#);
+        let (tag, rest) = script.split_once('>').unwrap();
+        if tag.contains(" src=") || tag.contains(r#"type="application/json""#) {
+            continue;
+        }
+        let body = &rest[..rest.find("</script>").unwrap()];
+        let hash = BASE64.encode(Sha256::digest(body.as_bytes()));
         assert!(
-            tag.contains(" src=") || data,
-            "inline script: <script{tag}>"
+            script_src.contains(&format!("'sha256-{hash}'")),
+            "inline script not allowed by its hash: {script_src}"
         );
+        inline += 1;
     }
+    assert_eq!(inline, 1, "one inline script, the loading line's");
     server.stop().await;
 }

@@ -56,6 +56,13 @@ pub struct RecordedAction {
     /// showing how long each player took: replays ignore it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<i64>,
+    /// A computer played it for the seat's absent person (a stand-in, or
+    /// the server's move for a turn whose clock ran out), so that logs and
+    /// replays can say so. Absent for a person's own action, a computer
+    /// player's, and in records written before it was kept. Replays
+    /// ignore it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stand_in: bool,
 }
 
 impl RecordedAction {
@@ -72,6 +79,7 @@ impl RecordedAction {
             by: Some(by),
             action: request,
             at: None,
+            stand_in: false,
         }
     }
 

@@ -8,6 +8,7 @@ mod common;
 use chowka_protocol::{Gate, Overrides};
 use chowka_server::bots::Level;
 use chowka_server::rooms::{Found, Settings};
+use chowka_server::wall::Wall;
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -43,6 +44,52 @@ async fn the_turn_clock_plays_for_the_player_when_it_runs_out() {
         states.iter().any(|s| acted(s, 0)),
         "the server threw for Asha when her clock ran out: {states:?}"
     );
+}
+
+#[tokio::test(start_paused = true)]
+async fn right_back_holds_the_seat_five_minutes_before_a_computer_stands_in() {
+    let settings = Settings {
+        takeover: Some(60),
+        ..Settings::default()
+    };
+    let table = Table::new(
+        vec![person("Asha", true), person("Ravi", false)],
+        settings,
+        |o| o.wall = Wall::paused(),
+    )
+    .await;
+    let mut asha = table.join(0).await;
+    let ravi = table.join(1).await;
+    table.send(&asha, json!({"type": "start"})).await;
+    table.send(&ravi, json!({"type": "right_back"})).await;
+    asha.drain();
+    let back_by = asha.state["room"]["seats"][1]["back_by"].as_i64();
+    assert!(back_by.is_some(), "the table sees it: {}", asha.state);
+    table.stub.leave(ravi.joined.conn);
+    settle().await;
+    asha.drain();
+    // Past the takeover time, the seat is still held...
+    advance(Duration::from_secs(299)).await;
+    settle().await;
+    asha.drain();
+    assert_eq!(asha.state["room"]["seats"][1]["standin"], false);
+    // ...until five minutes are up.
+    advance(Duration::from_secs(1)).await;
+    settle().await;
+    asha.drain();
+    assert_eq!(asha.state["room"]["seats"][1]["standin"], true);
+    assert!(asha.state["room"]["seats"][1]["back_by"].is_null());
+    // Back, Ravi's hold is over; a new one counts from now again.
+    let ravi = table.join(1).await;
+    asha.drain();
+    assert_eq!(asha.state["room"]["seats"][1]["standin"], false);
+    table.send(&ravi, json!({"type": "right_back"})).await;
+    table.stub.leave(ravi.joined.conn);
+    settle().await;
+    advance(Duration::from_secs(61)).await;
+    settle().await;
+    asha.drain();
+    assert_eq!(asha.state["room"]["seats"][1]["standin"], false, "held");
 }
 
 #[tokio::test(start_paused = true)]

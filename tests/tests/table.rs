@@ -105,34 +105,72 @@ async fn the_host_hands_a_seat_to_a_computer_and_its_player_takes_it_back() {
     host.send(json!({"type": "stand_in", "seat": 1})).await;
     host.until(|m| m["type"] == "state" && m["room"]["seats"][1]["standin"] == true)
         .await;
-    // The game goes on: the computer plays the friend's turns.
+    // The game goes on: the computer plays the friend's turns, and every
+    // state of its moves says whose seat it played (a whole turn counts).
     let mut rng = rand::thread_rng();
+    let thrown_by = |m: &Value, seat: u64| {
+        (m["events"].as_array()).is_some_and(|es| {
+            es.iter()
+                .any(|e| e["type"] == "thrown" && e["player"] == seat)
+        })
+    };
     let played_for_friend = loop {
         if host.over() {
             break false;
         }
-        if !host.act_if_mine(&mut rng).await {
-            let m = host.until(|m| m["type"] == "state").await;
-            if m["events"]
-                .as_array()
-                .is_some_and(|es| es.iter().any(|e| e["player"] == 1))
-            {
-                break true;
-            }
-        } else {
+        let m = if host.act_if_mine(&mut rng).await {
             host.until(|m| m["type"] == "state" || m["type"] == "error")
-                .await;
+                .await
+        } else {
+            host.until(|m| m["type"] == "state").await
+        };
+        if m["type"] != "state" {
+            continue;
+        }
+        assert!(!thrown_by(&m, 1) || m["stand_in"] == 1, "{m}");
+        assert!(!thrown_by(&m, 0) || m["stand_in"].is_null(), "{m}");
+        if m["room"]["seats"][1]["computer_turns"] == 1 {
+            break true;
         }
     };
-    assert!(played_for_friend, "the computer played for the friend");
+    assert!(
+        played_for_friend,
+        "the computer played a turn for the friend"
+    );
 
-    // The friend comes back: the seat is theirs again.
+    // The friend comes back: the seat is theirs again, their log says
+    // which moves the computer made, and they are told how many turns.
     let mut friend = Client::join(&server.ws(), &code, Some(&tokens[1])).await;
+    let history = friend.welcome["history"].as_array().unwrap();
+    assert!(
+        history
+            .iter()
+            .any(|i| i["kind"] == "events" && i["stand_in"] == 1),
+        "{}",
+        friend.welcome
+    );
     if standin(&friend, 1) {
         friend
             .until(|m| m["type"] == "state" && m["room"]["seats"][1]["standin"] == false)
             .await;
     }
+    let turns = &friend.state["room"]["seats"][1]["computer_turns"];
+    assert!(turns.as_u64() >= Some(1), "{}", friend.state);
+    // "I'll be right back": the table sees until when; taking the seat
+    // back (or acting, or coming back) ends it.
+    friend.send(json!({"type": "right_back"})).await;
+    let m = host
+        .until(|m| m["type"] == "state" && m["room"]["seats"][1]["back_by"].is_i64())
+        .await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let back_by = m["room"]["seats"][1]["back_by"].as_i64().unwrap();
+    assert!((now..now + 6 * 60 * 1000).contains(&back_by), "{m}");
+    friend.send(json!({"type": "take_back"})).await;
+    host.until(|m| m["type"] == "state" && m["room"]["seats"][1]["back_by"].is_null())
+        .await;
     // Handed over again while they are here, they take it back by asking.
     host.send(json!({"type": "stand_in", "seat": 1})).await;
     friend
@@ -146,6 +184,34 @@ async fn the_host_hands_a_seat_to_a_computer_and_its_player_takes_it_back() {
     let mut watcher = Client::join(&server.ws(), &code, None).await;
     watcher.send(json!({"type": "take_back"})).await;
     assert_eq!(watcher.error().await, "not_seated");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_chooses_during_the_game_when_a_computer_stands_in() {
+    let mut server = TestServer::start().await;
+    let (_code, _tokens, mut host, mut friend) = two_at_the_table(&server).await;
+    // Only the host, within the documented range.
+    friend
+        .send(json!({"type": "set_takeover", "secs": 5}))
+        .await;
+    assert_eq!(friend.error().await, "not_host");
+    host.send(json!({"type": "set_takeover", "secs": 4})).await;
+    assert_eq!(host.error().await, "bad_request");
+    // Never: the friend goes, and nobody plays for them.
+    host.send(json!({"type": "set_takeover", "secs": null}))
+        .await;
+    host.until(|m| m["type"] == "state" && m["room"]["takeover"].is_null())
+        .await;
+    friend.close().await;
+    host.until(|m| m["type"] == "presence" && m["connected"][1] == false)
+        .await;
+    // Five seconds, counted from now for the friend already away.
+    host.send(json!({"type": "set_takeover", "secs": 5})).await;
+    host.until(|m| m["type"] == "state" && m["room"]["takeover"] == 5)
+        .await;
+    host.until(|m| m["type"] == "state" && m["room"]["seats"][1]["standin"] == true)
+        .await;
     server.stop().await;
 }
 

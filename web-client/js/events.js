@@ -121,18 +121,30 @@ function kindOf(type) {
  * @param {(seat: number) => string} who a seat's display name
  * @param {{centre: number, ring: number}} geometry as for eventText
  * @param {number|null} [me] the viewer's seat ("you"), null for a watcher
- * @returns {{text: string, kind: ''|'turn'|'hit'|'penalty'|'truce'|'win'}[]}
+ * @param {number|null} [standIn] the seat a computer played these events for, if it did
+ * @returns {{text: string, kind: ''|'turn'|'hit'|'penalty'|'truce'|'win', standin?: boolean}[]}
  */
-export function feedLines(events, who, geometry, me = null) {
+export function feedLines(events, who, geometry, me = null, standIn = null) {
   const lines = [];
+  const marked = standIn !== null && standIn !== undefined;
+  // A computer's moves for an absent person are said as the computer's
+  // ("The computer, for you, threw 4"), never as theirs ("You threw 4").
+  const actor = marked ? standInWho(who, me, standIn) : who;
+  const viewer = marked && me === standIn ? null : me;
   for (const e of events) {
     if (e.type === 'turn_began') {
       const mine = me !== null && me !== undefined && e.player === me;
       lines.push({ text: t(mine ? 'event.turnBegan.you' : 'event.turnBegan', { round: e.round, who: who(e.player) }), kind: 'turn' });
       continue;
     }
-    const text = eventText(e, who, geometry, me);
-    if (text) lines.push({ text, kind: kindOf(e.type) });
+    const text = eventText(e, actor, geometry, viewer);
+    if (text) lines.push({ text, kind: kindOf(e.type), standin: marked });
   }
   return lines;
+}
+
+/** Names the seat a computer plays for as "the computer, for {who}" (or "for you"). */
+function standInWho(who, me, standIn) {
+  return (s) => (s !== standIn ? who(s)
+    : s === me ? t('feed.standinFor.you') : t('feed.standinFor', { who: who(s) }));
 }

@@ -50,9 +50,12 @@ export class Feed {
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;
   }
 
-  /** A game event line; `kind` styles it (hit, penalty, turn, truce...). */
-  event(text, kind = '') {
-    this.push(h('li', { class: ['feed-event', kind && `ev-${kind}`], text }));
+  /**
+   * A game event line; `kind` styles it (hit, penalty, turn, truce...),
+   * and `standin` marks a move a computer made for an absent person.
+   */
+  event(text, kind = '', standin = false) {
+    this.push(h('li', { class: ['feed-event', kind && `ev-${kind}`, standin && 'ev-standin'], text }));
   }
 
   /** A chat line from a seat (or a spectator: seat null). */
@@ -67,12 +70,12 @@ export class Feed {
    * Lays in lines from before this page saw the room (the welcome's
    * history), oldest first, all at once, and ends scrolled to the newest.
    * Nothing here plays a sound or speaks: those belong to live moments.
-   * @param {Array<{chat?: {seat: number|null, name: string, text: string}, text?: string, kind?: string}>} lines
+   * @param {Array<{chat?: {seat: number|null, name: string, text: string}, text?: string, kind?: string, standin?: boolean}>} lines
    */
   replay(lines) {
     for (const l of lines) {
       if (l.chat) this.chat(l.chat.seat, l.chat.name, l.chat.text);
-      else this.event(l.text, l.kind);
+      else this.event(l.text, l.kind, l.standin);
     }
     this.list.scrollTop = this.list.scrollHeight;
   }

@@ -103,8 +103,8 @@ export function digest(screen, events) {
     }
   }
   // The log: one source with the history replayed on (re)connect.
-  const lines = feedLines(events, who, screen.walks, me);
-  for (const l of lines) screen.feed.event(l.text, l.kind);
+  const lines = feedLines(events, who, screen.walks, me, screen.ctx.standIn);
+  for (const l of lines) screen.feed.event(l.text, l.kind, l.standin);
   const spoken = lines.filter((l) => l.kind !== 'turn').map((l) => l.text);
   if (trail) screen.trail = trail;
   if (!events.length) {

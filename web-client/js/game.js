@@ -31,6 +31,7 @@ import { announce } from './announce.js';
 import { SEATS } from './names.js';
 import { graceName, walkGeometry } from './facts.js';
 import { digest, takeoverText } from './game-events.js';
+import { AwayBar } from './game-away.js';
 import { confirmStrand, describe, destinations, merged } from './game-moves.js';
 import { hintText, renderBanner, renderControls, renderResult, renderTruce, startClock, watchBannerThrow } from './game-panels.js';
 import { renderDays, startDaysClock } from './days.js';
@@ -124,20 +125,17 @@ export class GameScreen {
     this.dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
     // The page's one h1: screen-reader users find the game by it.
     this.heading = h('h1', { class: 'visually-hidden', id: 'game-heading', text: t('game.heading.plain') });
-    // A computer playing the viewer's own seat (they were away, the clock
-    // ran out, or the host handed it over): they can take it back.
-    this.standinText = h('span', { class: 'standin-text' });
-    this.standinEl = h('div', { class: 'standin-mine', role: 'status', hidden: true },
-      this.standinText,
-      h('button', { type: 'button', class: 'btn small primary', id: 'take-back-btn', onclick: () => this.actions.takeBack?.() }, t('game.takeBack')));
+    // A computer playing the viewer's own seat, or that played while they
+    // were away, or the table waiting for them: said under the banner.
+    this.away = new AwayBar(this);
 
     this.el = h('section', { class: 'game', 'aria-labelledby': 'game-heading' },
-      h('div', { class: 'board-col' }, this.heading, this.banner, this.standinEl,
+      h('div', { class: 'board-col' }, this.heading, this.banner, this.away.el,
         h('div', { class: 'board-wrap' }, this.svg, this.flashEl, this.auto.line), keysHint),
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.daysEl, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl),
+          h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl, this.away.setting),
         feedEl),
       this.dialog);
     watchBannerThrow(this);
@@ -184,6 +182,12 @@ export class GameScreen {
       // The viewer's own banner says it already: no flash over the board too.
       if (takeover !== t('game.standin.you')) this.flash(takeover, 'standin');
       spoken.push(takeover);
+    }
+    const away = this.away.news();
+    if (away) {
+      this.feed.event(away);
+      if (away !== t('game.rightBack.you')) this.flash(away, 'standin');
+      spoken.push(away);
     }
     const mine = this.myTurn();
     const turnStarts = mine && !this.wasMine;
@@ -362,9 +366,8 @@ export class GameScreen {
     this.heading.textContent = t('game.heading', { code: this.ctx.code });
     // The tab says so when it is your turn, even while another tab is open.
     document.title = mine ? t('game.tabTitle.turn', { game: t('site.gameName') }) : t('game.tabTitle.room', { code: this.ctx.code, game: t('site.gameName') });
-    const myStandin = seat !== null && !over && room.seats[seat]?.standin;
-    this.standinEl.hidden = !myStandin;
-    if (myStandin) this.standinText.textContent = this.timedOut.has(seat) ? t('game.timeUp.mine') : t('game.standin.you');
+    this.away.render();
+    this.away.renderSetting();
     startClock(this, room.clock_ms, over, mine);
     startDaysClock(this);
     // At the end the result is the news: no stale flash over it.
@@ -388,7 +391,7 @@ export class GameScreen {
     renderDays(this);
     renderTruce(this);
     renderResult(this);
-    renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i) });
+    renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i), onRightBack: () => this.actions.rightBack?.() });
     const watching = this.ctx.presence?.spectators ?? 0;
     this.watchersEl.textContent = watching ? ` ${t('game.watching', { n: watching })}` : '';
 

@@ -9,6 +9,7 @@ import { SEATS } from './names.js';
 import { t } from './i18n.js';
 import { listOf } from './events.js';
 import { vacationText } from './days.js';
+import { wallTime } from './times.js';
 
 /** A seat's display name: its player's name, or the computer's level. */
 export function seatName(seat) {
@@ -46,7 +47,7 @@ export function swatch(i) {
  * Renders the players list.
  * @param {HTMLElement} ul
  * @param {{room: object, board: object, game: object|null, seat: number|null, presence: object|null}} ctx
- * @param {{onStandIn?: (seat: number) => void}} [opts] the host's "let the computer play" action
+ * @param {{onStandIn?: (seat: number) => void, onRightBack?: () => void}} [opts] the host's "let the computer play" action, and the player's own "I'll be right back"
  */
 export function renderPlayers(ul, ctx, opts = {}) {
   const { room, board, game, seat: me } = ctx;
@@ -68,6 +69,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
       seat.standin && !seat.bot && h('span', { class: 'badge warn', text: t(i === me ? 'players.standin.you' : 'players.standin.other') }),
       // Over days: a player on a break, and until when (their local time).
       vacationText(seat) && h('span', { class: 'badge vacation', text: vacationText(seat) }),
+      // Live: a player who will be right back, and when (their local time).
+      seat.back_by && h('span', { class: 'badge vacation', text: t('players.backSoon', { time: wallTime(seat.back_by) }) }),
       // The gate (R8): after a first hit, pawns may go on to the inner squares.
       game?.has_hit[i] && h('span', { class: 'badge', title: t('players.gate.title'), text: t('players.gate') }),
       // The clear leader matters only where truces exist (R15).
@@ -80,6 +83,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
     // Another person's seat, which the host may hand to a computer.
     // Never over days: there a clock run out is the computer's only turn (docs/protocol.md, "Pace").
     const canStandIn = amHost && playing && room.pace !== 'days' && opts.onStandIn && i !== me && !seat.bot && !seat.standin;
+    // The player's own "I'll be right back": the table waits a few minutes before a computer plays for them.
+    const canStepAway = playing && room.pace !== 'days' && opts.onRightBack && i === me && !seat.standin && !seat.back_by;
     return h('li', { class: ['player', `seat-${i}`, toMove && 'to-move', i === me && 'me', !isOn && 'away'], 'aria-current': toMove ? 'true' : undefined },
       swatch(i),
       h('div', { class: 'player-main' },
@@ -97,7 +102,8 @@ export function renderPlayers(ul, ctx, opts = {}) {
         canStandIn && h('button', {
           type: 'button', class: ['btn', 'small', 'standin-btn', isOn ? 'ghost' : 'away'], 'data-seat': i,
           onclick: () => opts.onStandIn(i),
-        }, h('span', { class: 'standin-label' }, textWith('players.standIn', {}, { name: h('span', { class: 'standin-name', text: name }) })))),
+        }, h('span', { class: 'standin-label' }, textWith('players.standIn', {}, { name: h('span', { class: 'standin-name', text: name }) }))),
+        canStepAway && h('button', { type: 'button', class: ['btn', 'small', 'ghost', 'standin-btn'], id: 'right-back-btn', onclick: () => opts.onRightBack() }, t('players.rightBack'))),
       toMove && h('span', { class: 'turn-flag', text: t('players.toMove') }));
   }));
 }

@@ -317,8 +317,10 @@ export function replayView(container, code, start) {
 
     fill(held, over ? '' : heldLine(g, who));
 
-    const lines = feedLines(f.events, who, walkGeometry(r.board), me);
-    fill(events, lines.length ? lines.map((l) => h('li', { class: ['feed-event', l.kind && `ev-${l.kind}`], text: l.text }))
+    // A move a computer made for an absent person says so, as it did live.
+    const standIn = f.action?.stand_in ? f.action.by : null;
+    const lines = feedLines(f.events, who, walkGeometry(r.board), me, standIn);
+    fill(events, lines.length ? lines.map((l) => h('li', { class: ['feed-event', l.kind && `ev-${l.kind}`, l.standin && 'ev-standin'], text: l.text }))
       : h('li', { class: 'feed-event', text: t(state.at === 0 ? 'replay.begins' : 'replay.nothing') }));
     const big = lines.filter((l) => FLASHED.has(l.kind)).pop();
     flashEl.hidden = !big;

@@ -112,6 +112,8 @@ export function roomView(container, rawCode, navigate) {
     ctx.version = msg.version;
     ctx.room = msg.room;
     ctx.game = msg.game ?? null;
+    // The seat a computer played this state's events for, if it did.
+    ctx.standIn = msg.stand_in ?? null;
     // Empty seats are dropped at the start (docs/protocol.md), which can
     // change our seat number and the board's sides. The server welcomes
     // everyone again at the start; should a state still disagree with our
@@ -146,7 +148,7 @@ export function roomView(container, rawCode, navigate) {
     const lines = [];
     for (const item of items) {
       if (item.kind === 'chat') lines.push({ chat: item });
-      else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, walkGeometry(ctx.board), ctx.seat));
+      else if (item.kind === 'events' && ctx.board) lines.push(...feedLines(item.events, who, walkGeometry(ctx.board), ctx.seat, item.stand_in));
       else if (item.kind === 'clock_out') lines.push({ text: clockOutText(item.seat, ctx.seat, who), kind: 'penalty' });
     }
     feed.clear();
@@ -225,6 +227,8 @@ export function roomView(container, rawCode, navigate) {
     standIn: (seat) => sendMsg({ type: 'stand_in', seat }),
     /** A player whose seat a computer is playing takes it back. */
     takeBack: () => sendMsg({ type: 'take_back' }),
+    rightBack: () => sendMsg({ type: 'right_back' }),
+    setTakeover: (secs) => sendMsg({ type: 'set_takeover', secs }),
     /** Over days: a break of `days` days that stops our clock; and back early. */
     vacation: (days) => sendMsg({ type: 'vacation', days }),
     back: () => sendMsg({ type: 'back' }),

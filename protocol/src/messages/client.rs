@@ -102,8 +102,21 @@ pub enum RoomRequest {
         /// The seat a computer is to play.
         seat: Player,
     },
-    /// A player whose seat a computer is playing takes it back.
+    /// A player whose seat a computer is playing takes it back; a hold
+    /// asked with `right_back` ends too.
     TakeBack,
+    /// The host chooses whether a computer plays for a person away from a
+    /// live game, and after how long: `secs` 5 to 600, or null for never.
+    /// In the lobby or during the game; it counts from now for anyone away.
+    SetTakeover {
+        /// Seconds away before a computer stands in, or null.
+        secs: Option<u32>,
+    },
+    /// A seated person of a live game steps away for a few minutes ("I'll
+    /// be right back"): the table is told, and no computer takes their
+    /// seat before the hold ends (it ends when they act, take their seat
+    /// back or reconnect).
+    RightBack,
     /// The host, in the lobby, empties a seat: a person's other than the
     /// host's (they become a watcher and their seat token is void), or a
     /// computer's.
@@ -226,6 +239,9 @@ mod tests {
             r#"{"type":"rematch"}"#.to_owned(),
             r#"{"type":"stand_in","seat":1}"#.to_owned(),
             r#"{"type":"take_back"}"#.to_owned(),
+            r#"{"type":"right_back"}"#.to_owned(),
+            r#"{"type":"set_takeover","secs":120}"#.to_owned(),
+            r#"{"type":"set_takeover","secs":null}"#.to_owned(),
             r#"{"type":"remove","seat":3}"#.to_owned(),
             r#"{"type":"leave_seat"}"#.to_owned(),
             format!(r#"{{"type":"seed","seed":"{seed}"}}"#),

@@ -17,6 +17,10 @@ pub enum HistoryItem {
     Events {
         /// What happened, in order.
         events: Vec<Event>,
+        /// The seat a computer played this change for while its person
+        /// was away, as the `state` said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stand_in: Option<Player>,
     },
     /// A chat line, as `chat` carried it.
     Chat {
@@ -66,6 +70,11 @@ pub enum ServerMsg {
         /// What happened since the previous version, for animation.
         #[serde(default)]
         events: Vec<Event>,
+        /// The seat a computer played these events for while its person
+        /// was away (a stand-in, or a turn whose clock ran out): logs say
+        /// the computer did it, not the person.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stand_in: Option<Player>,
         /// The game's fair throws: the server's commitment, and its seed
         /// once the game is over. Absent before the start (and for games
         /// started before throws were fair).

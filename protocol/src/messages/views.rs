@@ -131,6 +131,15 @@ pub struct SeatView {
     /// room's `takeover`, or the turn clock ran out).
     #[serde(default)]
     pub standin: bool,
+    /// Turns a computer played for this seat's person since they last
+    /// played themselves: what they are told when they come back.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub computer_turns: u32,
+    /// Until when this seat's person asked the table to wait for them
+    /// ("I'll be right back"), ms since the epoch: no computer takes the
+    /// seat before then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_by: Option<i64>,
     /// In a game over days: the end of this seat's vacation while it is
     /// on one (ms since the epoch).
     #[serde(default)]
@@ -344,3 +353,7 @@ fn loose_pairs(game: &Game) -> Vec<(Player, [u8; 2])> {
 
 #[cfg(test)]
 mod tests;
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}

@@ -48,8 +48,7 @@ pub mod my {
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).
 pub const TURN_CLOCK_SECS: std::ops::RangeInclusive<u32> = 10..=600;
-/// The documented range of `takeover`, in seconds (docs/protocol.md).
-pub const TAKEOVER_SECS: std::ops::RangeInclusive<u32> = 5..=600;
+pub use crate::rooms::TAKEOVER_SECS;
 /// `takeover` when a creation does not say: a computer stands in for a
 /// person away for a minute, so that a closed tab never freezes a table.
 pub const DEFAULT_TAKEOVER_SECS: u32 = 60;

@@ -8,6 +8,7 @@ fn throw(by: Player, value: u8, at: i64) -> RecordedAction {
         by: Some(by),
         action: ActionRequest::Throw { value: Some(value) },
         at: Some(at),
+        stand_in: false,
     }
 }
 
@@ -19,6 +20,7 @@ fn step(by: Player, pawn: u8, value: u8, at: i64) -> RecordedAction {
         )
         .unwrap(),
         at: Some(at),
+        stand_in: false,
     }
 }
 

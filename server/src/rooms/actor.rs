@@ -119,14 +119,30 @@ impl RoomActor {
         Duration::from_secs(self.shared.config.idle_room_secs)
     }
 
-    /// Starts the takeover count of a seat whose person has no connection.
+    /// Starts the takeover count of a seat whose person has no connection:
+    /// the takeover time, or until their "I'll be right back" ends if
+    /// that is later.
     pub(super) fn mark_away(&mut self, seat: usize, since: Instant) {
         let secs = self.room.settings.takeover;
         let person = self.room.seats.get(seat).is_some_and(|s| s.person());
+        let wall = self.shared.config.wall;
+        let held = (self.room.back_by(seat, wall.now_ms())).map(|until| wall.instant_at(until));
         if let Some(t) = self.timers.takeover.get_mut(seat) {
             *t = secs
                 .filter(|_| person)
-                .map(|s| since + Duration::from_secs(s as u64));
+                .map(|s| since + Duration::from_secs(s as u64))
+                .map(|t| held.map_or(t, |h| h.max(t)));
+        }
+    }
+
+    /// Counts the takeover time again from now for every person away who
+    /// has no computer playing for them yet (the host changed it).
+    pub(super) fn rearm(&mut self) {
+        let now = Instant::now();
+        for seat in 0..self.room.seats.len() {
+            if !self.connected(seat) && !self.room.stands_in(seat) {
+                self.mark_away(seat, now);
+            }
         }
     }
 
@@ -230,7 +246,7 @@ impl RoomActor {
                 // To this connection alone: nobody else missed anything.
                 if let Some(&seat) = self.conns.get(&conn) {
                     self.out.to(conn, &self.welcome(seat));
-                    self.out.to(conn, &self.state_for(seat, Vec::new()));
+                    self.out.to(conn, &self.state_for(seat, Vec::new(), None));
                     self.out.to(conn, &self.presence());
                 }
             }
@@ -291,8 +307,9 @@ impl RoomActor {
         let mut back = false;
         if let Some(s) = seat {
             self.timers.takeover[s as usize] = None;
-            // A computer was playing for this player: they take over again.
-            if self.room.stood_in(s as usize) {
+            // A computer was playing for this player, or they said they
+            // would be right back: they take over again.
+            if self.room.stood_in(s as usize) || self.room.back_by[s as usize].is_some() {
                 back = self
                     .change(Change::Returned { seat: s }, None)
                     .await
@@ -300,7 +317,7 @@ impl RoomActor {
             }
         }
         if !back {
-            self.out.to(conn, &self.state_for(seat, Vec::new()));
+            self.out.to(conn, &self.state_for(seat, Vec::new(), None));
         }
         self.out.to(conn, &self.presence());
         self.presence_changed();
@@ -394,6 +411,13 @@ impl RoomActor {
                 self.change(Change::StandIn { seat: target }, seat).await
             }
             RoomRequest::TakeBack => self.change(Change::TakeBack, seat).await,
+            RoomRequest::SetTakeover { secs } => {
+                self.change(Change::SetTakeover { secs }, seat).await
+            }
+            RoomRequest::RightBack => {
+                let now = self.wall_ms();
+                self.change(Change::RightBack { now }, seat).await
+            }
             RoomRequest::Remove { seat: target } => {
                 self.change(Change::Remove { seat: target }, seat).await
             }

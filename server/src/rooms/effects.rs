@@ -70,11 +70,14 @@ impl RoomActor {
         }
         self.room = next;
         let mut appended = false;
+        // The seat a computer played this action for, which the state says.
+        let mut stand_in = None;
         for effect in effects {
             match effect {
                 Effect::SaveRoom => self.row_saved(),
                 Effect::Append(recorded) => {
                     appended = true;
+                    stand_in = recorded.by.filter(|_| recorded.stand_in);
                     self.actions.push(recorded);
                     self.shared.metrics.actions.fetch_add(1, Relaxed);
                 }
@@ -82,10 +85,11 @@ impl RoomActor {
                 Effect::Seated(seat) => self.mark_away(seat as usize, Instant::now()),
                 Effect::Emptied(seat) => self.emptied(seat),
                 Effect::HandedOver(seat) => self.timers.takeover[seat as usize] = None,
+                Effect::Rearm => self.rearm(),
                 Effect::State(events) => {
                     self.schedule();
-                    self.history.events(&events);
-                    self.broadcast_state(events);
+                    self.history.events(&events, stand_in);
+                    self.broadcast_state(events, stand_in);
                 }
                 Effect::ClockOut(seat) => {
                     self.history.clock_out(seat);
@@ -255,7 +259,7 @@ impl RoomActor {
     /// told of, given up with the other stale lobbies.
     pub(super) async fn rematch(&mut self, conn: u64, seat: Option<Player>) -> Result<(), Refusal> {
         let Some(next) = self.room.rematch_room(seat, RoomCode::random())? else {
-            self.out.to(conn, &self.state_for(seat, Vec::new()));
+            self.out.to(conn, &self.state_for(seat, Vec::new(), None));
             return Ok(());
         };
         let code = next.code;

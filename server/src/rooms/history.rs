@@ -38,10 +38,11 @@ impl History {
         let Ok(mut game) = room.setup.game() else {
             return history;
         };
-        history.events(&opening(&game));
+        history.events(&opening(&game), None);
         for action in actions {
+            let stand_in = action.by.filter(|_| action.stand_in);
             match action.apply(&mut game) {
-                Ok(events) => history.events(&events),
+                Ok(events) => history.events(&events, stand_in),
                 // The room itself was restored from the same log, so this
                 // cannot fail; should it, the history stops where it did.
                 Err(_) => break,
@@ -50,11 +51,13 @@ impl History {
         history
     }
 
-    /// The events of one change (nothing for a change without any).
-    pub fn events(&mut self, events: &[Event]) {
+    /// The events of one change (nothing for a change without any), and
+    /// the seat a computer played them for, if it did.
+    pub fn events(&mut self, events: &[Event], stand_in: Option<Player>) {
         if !events.is_empty() {
             self.push(HistoryItem::Events {
                 events: events.to_vec(),
+                stand_in,
             });
         }
     }
@@ -96,7 +99,7 @@ mod tests {
         for i in 0..MAX_HISTORY + 5 {
             h.chat(Some(0), "Asha", &format!("line {i}"));
         }
-        h.events(&[]);
+        h.events(&[], None);
         let items = h.items();
         assert_eq!(items.len(), MAX_HISTORY);
         assert!(matches!(&items[0], HistoryItem::Chat { text, .. } if text == "line 5"));

@@ -54,7 +54,7 @@ pub use outbox::{feed, Feed, Mailbox, Out, Outbox};
 pub use registry::{spawn_sweeper, CreateError, Directory, Found, Registry, Shared};
 pub use room::{
     Change, DaysClock, Effect, Play, PlayerChange, Room, Seat, Settings, Stage, Vacation, DAY_MS,
-    HOUR_MS, VACATION_MS,
+    HOUR_MS, TAKEOVER_SECS, VACATION_MS,
 };
 pub use seeds::server_seed;
 pub use stub::{channel, Cmd, Joined, RoomStub};

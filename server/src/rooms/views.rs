@@ -62,6 +62,8 @@ fn view_of(
             host: s.host,
             side: sides.get(i).copied().unwrap_or(Side::S),
             standin: standin(i),
+            computer_turns: r.computer_turns.of(i),
+            back_by: r.back_by(i, now),
             vacation_until: clock.and_then(|c| c.vacation_until(i as Player, now)),
             vacation_left_ms: match clock {
                 Some(c) => c.vacation_left(i as Player),
@@ -159,19 +161,20 @@ impl RoomActor {
         view
     }
 
-    /// The versioned state as anyone may see it, with the events that led
-    /// to it.
-    pub(super) fn state(&self, events: Vec<Event>) -> ServerMsg {
-        self.state_for(None, events)
-    }
-
-    /// The versioned state as `seat` sees it (`None`: a spectator).
-    pub(super) fn state_for(&self, seat: Option<Player>, events: Vec<Event>) -> ServerMsg {
+    /// The versioned state as `seat` sees it (`None`: a spectator), with
+    /// the events that led to it and the seat a computer played them for.
+    pub(super) fn state_for(
+        &self,
+        seat: Option<Player>,
+        events: Vec<Event>,
+        stand_in: Option<Player>,
+    ) -> ServerMsg {
         ServerMsg::State {
             version: self.room.version,
             room: self.room_view_for(seat),
             game: self.room.game().map(GameView::new),
             events,
+            stand_in,
             fair: self.room.fair_view(),
         }
     }
@@ -197,13 +200,13 @@ impl RoomActor {
 
     /// Sends the state to everyone: one message for all, or, once there
     /// is a rematch code that only seats may see, one for each connection.
-    pub(super) fn broadcast_state(&self, events: Vec<Event>) {
+    pub(super) fn broadcast_state(&self, events: Vec<Event>, stand_in: Option<Player>) {
         if self.room.rematch.is_none() {
-            self.out.to_all(&self.state(events));
+            self.out.to_all(&self.state_for(None, events, stand_in));
             return;
         }
         for (&conn, &seat) in &self.conns {
-            self.out.to(conn, &self.state_for(seat, events.clone()));
+            (self.out).to(conn, &self.state_for(seat, events.clone(), stand_in));
         }
     }
 

@@ -151,6 +151,8 @@ mod tests {
             "ping",
             "stand_in",
             "take_back",
+            "right_back",
+            "set_takeover",
             "remove",
             "leave_seat",
             "seed",

@@ -121,6 +121,23 @@ export default {
   'game.back.other': '{who} plays again.',
   // Button in that bar: keep short.
   'game.takeBack': 'Take my seat back',
+  // The bar under the banner, for a player a computer played for: how many turns,
+  // and their "I'll be right back" while the table waits for them.
+  'game.away.played': {
+    one: 'While you were away, the computer played {n} turn for you.',
+    other: 'While you were away, the computer played {n} turns for you.',
+  },
+  'game.away.playing': {
+    one: 'A computer is playing for you: {n} turn so far.',
+    other: 'A computer is playing for you: {n} turns so far.',
+  },
+  'game.away.ok': 'OK',
+  // {until} is "until Sun 18:35".
+  'game.away.held': 'The table is waiting for you {until}. No computer plays for you before then.',
+  'game.away.imBack': 'I\'m back',
+  // In the log and over the board when a player says they will be right back.
+  'game.rightBack.other': '{who} will be right back.',
+  'game.rightBack.you': 'Everyone can see you will be right back.',
 
   // The hint under the controls: what the player can do now.
   'game.hint.watching': 'You are watching.',
@@ -255,6 +272,10 @@ export default {
   'players.host': 'host',
   'players.standin.you': 'computer playing for you',
   'players.standin.other': 'computer playing for them',
+  // Button in the player's own row: the table waits five minutes before a computer plays for them.
+  'players.rightBack': 'I\'ll be right back',
+  // Badge of a player who will be right back; {time} is "Sun 18:35".
+  'players.backSoon': 'back by {time}',
   // The player has hit someone, so their pawns may now go to the inner squares.
   'players.gate': 'gate open',
   'players.gate.title': 'Has hit someone, so these pawns may go inside',

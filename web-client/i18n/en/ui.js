@@ -80,6 +80,8 @@ export default {
   'home.takeover.30': 'After 30 seconds away',
   'home.takeover.60': 'After 1 minute away',
   'home.takeover.120': 'After 2 minutes away',
+  'home.takeover.300': 'After 5 minutes away',
+  'home.takeover.secs': 'After {n} seconds away',
   // Button: keep short.
   'home.create': 'Create room',
   'home.creating': 'Creating the room…',
@@ -301,6 +303,10 @@ export default {
   'feed.send': 'Send',
   // Before a chat line: {name} is who wrote it.
   'feed.from': '{name}: ',
+  // Who made a move the computer played for an absent person, in the log:
+  // it stands where a name stands ("{who} threw 4").
+  'feed.standinFor': 'The computer (for {who})',
+  'feed.standinFor.you': 'The computer (for you)',
 
   // Notices.
   'notice.dismiss': 'Dismiss',

@@ -74,6 +74,19 @@ export default {
   'game.back.you': 'आप फिर से अपनी जगह पर।',
   'game.back.other': '{who} फिर से अपनी जगह पर।',
   'game.takeBack': 'अपनी जगह वापस लें',
+  'game.away.played': {
+    one: 'आपकी गैरमौजूदगी में कंप्यूटर ने आपकी जगह {n} बारी खेली।',
+    other: 'आपकी गैरमौजूदगी में कंप्यूटर ने आपकी जगह {n} बारियाँ खेलीं।',
+  },
+  'game.away.playing': {
+    one: 'कंप्यूटर आपकी जगह खेल रहा है: अब तक {n} बारी।',
+    other: 'कंप्यूटर आपकी जगह खेल रहा है: अब तक {n} बारियाँ।',
+  },
+  'game.away.ok': 'ठीक है',
+  'game.away.held': 'सब आपका इंतज़ार कर रहे हैं ({until})। तब तक कंप्यूटर आपकी जगह नहीं खेलेगा।',
+  'game.away.imBack': 'मैं वापस हूँ',
+  'game.rightBack.other': '{who} थोड़ी देर में लौटेंगे।',
+  'game.rightBack.you': 'सबको पता है कि आप थोड़ी देर में लौटेंगे।',
 
   'game.hint.watching': 'आप देख रहे हैं।',
   'game.hint.waiting': '{who} का इंतज़ार…',
@@ -172,6 +185,8 @@ export default {
   'players.host': 'मेज़बान',
   'players.standin.you': 'आपकी जगह कंप्यूटर',
   'players.standin.other': 'इनकी जगह कंप्यूटर',
+  'players.rightBack': 'बस पाँच मिनट',
+  'players.backSoon': 'लौटेंगे: {time}',
   'players.gate': 'दरवाज़ा खुला',
   'players.gate.title': 'इन्होंने किसी की गोटी काटी है, इसलिए इनकी गोटियाँ अंदर जा सकती हैं',
   'players.leader': 'सबसे आगे',

@@ -62,6 +62,8 @@ export default {
   'home.takeover.30': '30 सेकंड दूर रहने पर',
   'home.takeover.60': '1 मिनट दूर रहने पर',
   'home.takeover.120': '2 मिनट दूर रहने पर',
+  'home.takeover.300': '5 मिनट दूर रहने पर',
+  'home.takeover.secs': '{n} सेकंड दूर रहने पर',
   'home.create': 'कमरा बनाएँ',
   'home.creating': 'कमरा बन रहा है…',
   'home.join.title': 'दोस्त के कमरे में जाएँ',
@@ -238,6 +240,8 @@ export default {
   'feed.message': 'चैट संदेश',
   'feed.send': 'भेजें',
   'feed.from': '{name}: ',
+  'feed.standinFor': 'कंप्यूटर ({who} की जगह)',
+  'feed.standinFor.you': 'कंप्यूटर (आपकी जगह)',
 
   'notice.dismiss': 'बंद करें',
 

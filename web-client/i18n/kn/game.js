@@ -73,6 +73,19 @@ export default {
   'game.back.you': 'ನಿಮ್ಮ ಜಾಗದಲ್ಲಿ ಮತ್ತೆ ನೀವೇ ಆಡುತ್ತಿದ್ದೀರಿ.',
   'game.back.other': '{who} ಮತ್ತೆ ಆಡುತ್ತಿದ್ದಾರೆ.',
   'game.takeBack': 'ನಾನೇ ಆಡುತ್ತೇನೆ',
+  'game.away.played': {
+    one: 'ನೀವು ಇಲ್ಲದಾಗ ಕಂಪ್ಯೂಟರ್ ನಿಮ್ಮ ಬದಲಿಗೆ {n} ಸರದಿ ಆಡಿತು.',
+    other: 'ನೀವು ಇಲ್ಲದಾಗ ಕಂಪ್ಯೂಟರ್ ನಿಮ್ಮ ಬದಲಿಗೆ {n} ಸರದಿ ಆಡಿತು.',
+  },
+  'game.away.playing': {
+    one: 'ಕಂಪ್ಯೂಟರ್ ನಿಮ್ಮ ಬದಲಿಗೆ ಆಡುತ್ತಿದೆ: ಇದುವರೆಗೆ {n} ಸರದಿ.',
+    other: 'ಕಂಪ್ಯೂಟರ್ ನಿಮ್ಮ ಬದಲಿಗೆ ಆಡುತ್ತಿದೆ: ಇದುವರೆಗೆ {n} ಸರದಿ.',
+  },
+  'game.away.ok': 'ಸರಿ',
+  'game.away.held': 'ಎಲ್ಲರೂ ನಿಮಗಾಗಿ ಕಾಯುತ್ತಾರೆ ({until}). ಅಲ್ಲಿಯವರೆಗೆ ಕಂಪ್ಯೂಟರ್ ನಿಮ್ಮ ಬದಲಿಗೆ ಆಡುವುದಿಲ್ಲ.',
+  'game.away.imBack': 'ನಾನು ಬಂದೆ',
+  'game.rightBack.other': '{who} ಸ್ವಲ್ಪ ಹೊತ್ತಿನಲ್ಲಿ ಬರುತ್ತಾರೆ.',
+  'game.rightBack.you': 'ನೀವು ಸ್ವಲ್ಪ ಹೊತ್ತಿನಲ್ಲಿ ಬರುತ್ತೀರಿ ಎಂದು ಎಲ್ಲರಿಗೂ ತಿಳಿದಿದೆ.',
 
   'game.hint.watching': 'ನೀವು ನೋಡುತ್ತಿದ್ದೀರಿ.',
   'game.hint.waiting': '{who} ಅವರು ಆಡುತ್ತಿದ್ದಾರೆ…',
@@ -167,6 +180,8 @@ export default {
   'players.host': 'ಯಜಮಾನರು',
   'players.standin.you': 'ನಿಮ್ಮ ಬದಲಿಗೆ ಕಂಪ್ಯೂಟರ್',
   'players.standin.other': 'ಇವರ ಬದಲಿಗೆ ಕಂಪ್ಯೂಟರ್',
+  'players.rightBack': 'ಐದು ನಿಮಿಷದಲ್ಲಿ ಬರುತ್ತೇನೆ',
+  'players.backSoon': 'ಮರಳಿ: {time}',
   'players.gate': 'ಬಾಗಿಲು ತೆರೆದಿದೆ',
   'players.gate.title': 'ಯಾರನ್ನೋ ಹೊಡೆದಿದ್ದಾರೆ, ಹಾಗಾಗಿ ಈ ಕಾಯಿಗಳು ಒಳಗೆ ಹೋಗಬಹುದು',
   'players.leader': 'ಮುಂದಿರುವವರು',

@@ -62,6 +62,8 @@ export default {
   'home.takeover.30': '30 ಸೆಕೆಂಡು ದೂರವಿದ್ದರೆ',
   'home.takeover.60': '1 ನಿಮಿಷ ದೂರವಿದ್ದರೆ',
   'home.takeover.120': '2 ನಿಮಿಷ ದೂರವಿದ್ದರೆ',
+  'home.takeover.300': '5 ನಿಮಿಷ ದೂರವಿದ್ದರೆ',
+  'home.takeover.secs': '{n} ಸೆಕೆಂಡು ದೂರವಿದ್ದರೆ',
   'home.create': 'ಕೋಣೆ ತೆರೆಯಿರಿ',
   'home.creating': 'ಕೋಣೆ ತೆರೆಯುತ್ತಿದೆ…',
   'home.join.title': 'ಗೆಳೆಯರ ಆಟಕ್ಕೆ ಸೇರಿ',
@@ -238,6 +240,8 @@ export default {
   'feed.message': 'ಮಾತುಕತೆಯ ಸಂದೇಶ',
   'feed.send': 'ಕಳುಹಿಸಿ',
   'feed.from': '{name}: ',
+  'feed.standinFor': 'ಕಂಪ್ಯೂಟರ್ ({who} ಬದಲಿಗೆ)',
+  'feed.standinFor.you': 'ಕಂಪ್ಯೂಟರ್ (ನಿಮ್ಮ ಬದಲಿಗೆ)',
 
   'notice.dismiss': 'ಮುಚ್ಚಿ',
 

@@ -74,6 +74,19 @@ export default {
   'game.back.you': 'तुम्ही पुन्हा स्वतः खेळताय.',
   'game.back.other': '{who} पुन्हा स्वतः खेळत आहेत.',
   'game.takeBack': 'जागा परत घ्या',
+  'game.away.played': {
+    one: 'तुम्ही नसताना कॉम्प्युटरने तुमच्याऐवजी {n} खेळी खेळली.',
+    other: 'तुम्ही नसताना कॉम्प्युटरने तुमच्याऐवजी {n} खेळी खेळल्या.',
+  },
+  'game.away.playing': {
+    one: 'कॉम्प्युटर तुमच्याऐवजी खेळत आहे: आतापर्यंत {n} खेळी.',
+    other: 'कॉम्प्युटर तुमच्याऐवजी खेळत आहे: आतापर्यंत {n} खेळी.',
+  },
+  'game.away.ok': 'ठीक आहे',
+  'game.away.held': 'सगळे तुमची वाट पाहत आहेत ({until}). तोपर्यंत कॉम्प्युटर तुमच्याऐवजी खेळणार नाही.',
+  'game.away.imBack': 'मी इथे आहे',
+  'game.rightBack.other': '{who} थोड्याच वेळात परत येतील.',
+  'game.rightBack.you': 'तुम्ही थोड्याच वेळात परत याल हे सगळ्यांना कळले आहे.',
 
   'game.hint.watching': 'तुम्ही डाव बघताय.',
   'game.hint.waiting': '{who}च्या चालीची वाट…',
@@ -172,6 +185,8 @@ export default {
   'players.host': 'यजमान',
   'players.standin.you': 'तुमच्याऐवजी कॉम्प्युटर',
   'players.standin.other': 'त्यांच्याऐवजी कॉम्प्युटर',
+  'players.rightBack': 'फक्त पाच मिनिटे',
+  'players.backSoon': 'परत: {time}',
   'players.gate': 'दार उघडे',
   'players.gate.title': 'यांनी सोंगटी मारली आहे, म्हणून यांच्या सोंगट्या आत जाऊ शकतात',
   'players.leader': 'आघाडीवर',

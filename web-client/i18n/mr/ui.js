@@ -62,6 +62,8 @@ export default {
   'home.takeover.30': '30 सेकंद दूर राहिल्यावर',
   'home.takeover.60': '1 मिनिट दूर राहिल्यावर',
   'home.takeover.120': '2 मिनिटे दूर राहिल्यावर',
+  'home.takeover.300': '5 मिनिटे दूर राहिल्यावर',
+  'home.takeover.secs': '{n} सेकंद दूर राहिल्यावर',
   'home.create': 'खोली बनवा',
   'home.creating': 'खोली बनत आहे…',
   'home.join.title': 'मित्राच्या खोलीत जा',
@@ -238,6 +240,8 @@ export default {
   'feed.message': 'गप्पांचा संदेश',
   'feed.send': 'पाठवा',
   'feed.from': '{name}: ',
+  'feed.standinFor': 'कॉम्प्युटर ({who} ऐवजी)',
+  'feed.standinFor.you': 'कॉम्प्युटर (तुमच्याऐवजी)',
 
   'notice.dismiss': 'बंद करा',
 

@@ -63,6 +63,8 @@ export default {
   'home.takeover.30': '30 விநாடி இல்லாவிட்டால்',
   'home.takeover.60': '1 நிமிடம் இல்லாவிட்டால்',
   'home.takeover.120': '2 நிமிடம் இல்லாவிட்டால்',
+  'home.takeover.300': '5 நிமிடம் இல்லாவிட்டால்',
+  'home.takeover.secs': '{n} வினாடி இல்லாவிட்டால்',
   'home.create': 'அறை அமை',
   'home.creating': 'அறை அமைகிறது…',
   'home.join.title': 'நண்பரோடு சேருங்கள்',
@@ -239,6 +241,8 @@ export default {
   'feed.message': 'அரட்டைச் செய்தி',
   'feed.send': 'சொல்',
   'feed.from': '{name}: ',
+  'feed.standinFor': 'கணினி ({who} சார்பாக)',
+  'feed.standinFor.you': 'கணினி (உங்கள் சார்பாக)',
 
   'notice.dismiss': 'மூடு',
 

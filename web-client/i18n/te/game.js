@@ -74,6 +74,19 @@ export default {
   'game.back.you': 'మీ చోటులో మళ్ళీ మీరే ఆడుతున్నారు.',
   'game.back.other': '{who} మళ్ళీ ఆడుతున్నారు.',
   'game.takeBack': 'మళ్ళీ నేనే ఆడతాను',
+  'game.away.played': {
+    one: 'మీరు లేనప్పుడు కంప్యూటర్ మీ బదులు {n} సారి ఆడింది.',
+    other: 'మీరు లేనప్పుడు కంప్యూటర్ మీ బదులు {n} సార్లు ఆడింది.',
+  },
+  'game.away.playing': {
+    one: 'కంప్యూటర్ మీ బదులు ఆడుతోంది: ఇప్పటివరకు {n} సారి.',
+    other: 'కంప్యూటర్ మీ బదులు ఆడుతోంది: ఇప్పటివరకు {n} సార్లు.',
+  },
+  'game.away.ok': 'సరే',
+  'game.away.held': 'అందరూ మీ కోసం ఎదురుచూస్తున్నారు ({until}). అప్పటివరకు కంప్యూటర్ మీ బదులు ఆడదు.',
+  'game.away.imBack': 'నేను వచ్చేశాను',
+  'game.rightBack.other': '{who} కాసేపట్లో వస్తారు.',
+  'game.rightBack.you': 'మీరు కాసేపట్లో వస్తారని అందరికీ తెలుసు.',
 
   'game.hint.watching': 'మీరు చూస్తున్నారు.',
   'game.hint.waiting': '{who} కోసం ఎదురుచూపు…',
@@ -168,6 +181,8 @@ export default {
   'players.host': 'హోస్ట్',
   'players.standin.you': 'మీ బదులు కంప్యూటర్',
   'players.standin.other': 'వారి బదులు కంప్యూటర్',
+  'players.rightBack': 'ఐదు నిమిషాల్లో వస్తాను',
+  'players.backSoon': 'తిరిగి: {time}',
   'players.gate': 'గుమ్మం తెరిచింది',
   'players.gate.title': 'ఒకరిని కొట్టారు, కాబట్టి ఈ పావులు లోపలికి వెళ్ళొచ్చు',
   'players.leader': 'బాగా ముందున్నారు',

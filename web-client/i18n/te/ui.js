@@ -62,6 +62,8 @@ export default {
   'home.takeover.30': '30 సెకన్లు లేకపోతే',
   'home.takeover.60': '1 నిమిషం లేకపోతే',
   'home.takeover.120': '2 నిమిషాలు లేకపోతే',
+  'home.takeover.300': '5 నిమిషాలు లేకపోతే',
+  'home.takeover.secs': '{n} సెకన్లు లేకపోతే',
   'home.create': 'గది తెరవండి',
   'home.creating': 'గది తెరుస్తున్నాం…',
   'home.join.title': 'స్నేహితుడి ఆటలో చేరండి',
@@ -238,6 +240,8 @@ export default {
   'feed.message': 'చాట్ సందేశం',
   'feed.send': 'పంపు',
   'feed.from': '{name}: ',
+  'feed.standinFor': 'కంప్యూటర్ ({who} బదులు)',
+  'feed.standinFor.you': 'కంప్యూటర్ (మీ బదులు)',
 
   'notice.dismiss': 'మూసేయండి',
 

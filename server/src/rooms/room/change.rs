@@ -55,6 +55,18 @@ pub enum Change {
     /// A player takes their seat back from the computer playing it (by
     /// asking, by coming back, or by acting).
     TakeBack,
+    /// The host chooses after how many seconds away a computer stands in
+    /// for a person (`None`: never).
+    SetTakeover {
+        /// Seconds, in [`super::TAKEOVER_SECS`], or `None`.
+        secs: Option<u32>,
+    },
+    /// A seated person steps away for a few minutes from `now` (ms):
+    /// their seat is held (`away.rs`).
+    RightBack {
+        /// The time of day, ms since the epoch.
+        now: i64,
+    },
     /// A seat's person came back: the computer standing in for them stops.
     Returned {
         /// The seat.
@@ -129,6 +141,8 @@ pub enum Effect {
     Emptied(Player),
     /// The host handed this seat to a computer: no takeover to count.
     HandedOver(Player),
+    /// The takeover time changed: the count of everyone away starts again.
+    Rearm,
     /// This seat's turn clock ran out: everyone is told (and the history
     /// keeps it) just before the state that shows the server playing.
     ClockOut(Player),
@@ -167,6 +181,8 @@ impl Room {
                 let seat = by.ok_or(ErrorCode::NotSeated)?;
                 Ok(self.take_back(seat))
             }
+            Change::RightBack { now } => self.right_back(by, now),
+            Change::SetTakeover { secs } => self.set_takeover(by, secs),
             Change::Returned { seat } => Ok(self.returned(seat)),
             Change::Takeover { seat } => Ok(self.takeover(seat)),
             Change::ClockOut { now } => Ok(self.clock_out(now)),

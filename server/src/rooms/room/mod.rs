@@ -11,13 +11,15 @@
 //! because a move clones the room (copying names, tokens and seeds for
 //! each was 2% of the server's CPU under load, docs/performance.md).
 //!
-//! Submodules: `change` (requests and effects, `apply`), `lobby` (seats,
+//! Submodules: `change` (requests and effects, `apply`), `away` (turns a
+//! computer played for someone, "I'll be right back"), `lobby` (seats,
 //! computers, the start), `people` (a player's rename and forget),
 //! `play` (a move, stand-ins, the clock), `fair` (client seeds and what
 //! the room shows of its seeds), `clock` (the clock and vacations of a
 //! game over days), `rows` (to and from the store), `tests` (the rules
 //! of the table, table-driven).
 
+mod away;
 mod change;
 mod clock;
 mod fair;
@@ -28,6 +30,7 @@ mod rows;
 #[cfg(test)]
 mod tests;
 
+pub use away::{ComputerTurns, TAKEOVER_SECS};
 pub use change::{Change, Effect};
 pub use clock::{DaysClock, Vacation, DAY_MS, HOUR_MS, VACATION_MS};
 pub use people::PlayerChange;
@@ -153,6 +156,12 @@ pub struct Room {
     /// Seats a computer plays while their person is away (bit per seat):
     /// not saved, a restored room starts with none.
     pub standins: u8,
+    /// Turns a computer played for each seat's person since they last
+    /// played (`away.rs`): not saved, counted again from the log.
+    pub computer_turns: ComputerTurns,
+    /// By seat, the end of an "I'll be right back" (ms since the epoch):
+    /// not saved.
+    pub back_by: [Option<i64>; 8],
     /// The seat the server plays for until its turn ends (clock ran out).
     pub autoplay: Option<Player>,
     /// The clock of a game over days, once it started (`clock.rs`).
@@ -183,6 +192,8 @@ impl Room {
             rematch: None,
             created_at: now_ms(),
             standins: 0,
+            computer_turns: ComputerTurns::default(),
+            back_by: [None; 8],
             autoplay: None,
             clock: None,
             epoch: 0,

@@ -62,7 +62,11 @@ impl Room {
         let mut next = self.bumped();
         if person {
             next.release(by);
+            next.end_hold(by);
         }
+        // A computer acting for a person's seat, in the open: the record
+        // and everyone's log say so (a computer player's own seat is not).
+        let stand_in = !person && self.seats.get(by as usize).is_some_and(|s| s.person());
         let Stage::Playing(Play {
             game,
             fair,
@@ -82,6 +86,9 @@ impl Room {
         }
         let mut recorded = RecordedAction::played(by, action, &events);
         recorded.at = Some(at);
+        recorded.stand_in = stand_in;
+        let over = game.is_over();
+        next.computer_turns.note(by, stand_in, &events, over);
         let mut effects = vec![Effect::Append(recorded)];
         // The clock's move is over once the turn passes on.
         let to_move = game.to_move();
@@ -121,20 +128,24 @@ impl Room {
     /// change if none does.
     pub(super) fn take_back(&self, seat: Player) -> Next {
         let mut next = self.bumped();
-        if !next.release(seat) {
+        // Both, whichever there is: `||` would skip the hold.
+        if !(next.release(seat) | next.end_hold(seat)) {
             return self.unchanged();
         }
         (next, vec![Effect::SaveRoom, Effect::State(Vec::new())])
     }
 
     /// A seat's person came back: the computer standing in for them stops
-    /// (a turn whose clock ran out stays the server's to end).
+    /// and their hold ends (a turn whose clock ran out stays the server's
+    /// to end).
     pub(super) fn returned(&self, seat: Player) -> Next {
-        if !self.stood_in(seat as usize) {
+        let held = self.back_by.get(seat as usize).is_some_and(Option::is_some);
+        if !self.stood_in(seat as usize) && !held {
             return self.unchanged();
         }
         let mut next = self.bumped();
         next.standins &= !(1 << seat);
+        next.end_hold(seat);
         (next, vec![Effect::SaveRoom, Effect::State(Vec::new())])
     }
 

@@ -1,7 +1,7 @@
 //! A room to and from the store: its row, and a room restored from its
 //! row and event log, the game replayed action by action.
 
-use super::{DaysClock, Play, Room, Stage};
+use super::{ComputerTurns, DaysClock, Play, Room, Stage};
 use crate::store::{to_json, DueIndex, RoomRow, StoreError, StoreResult};
 use chowka_protocol::messages::RoomStatus;
 use chowka_protocol::{ActionRequest, Fair, RecordedAction, Setup};
@@ -79,6 +79,7 @@ impl Room {
             .map_err(|e| corrupt("clock", &e))?;
         // When the turn last passed, as the log tells (`DaysClock::caught_up`).
         let mut turn_began = None;
+        let mut computer_turns = ComputerTurns::default();
         let mut rules = setup.rules().map_err(|e| corrupt("setup", &e))?;
         let mut recorded = Vec::with_capacity(actions.len());
         let stage = if status == RoomStatus::Lobby {
@@ -89,7 +90,9 @@ impl Room {
                 let at = format!("action {i}");
                 let a: RecordedAction = serde_json::from_str(a).map_err(|e| corrupt(&at, &e))?;
                 let before = game.to_move();
-                a.apply(&mut game).map_err(|e| corrupt(&at, &e))?;
+                let events = a.apply(&mut game).map_err(|e| corrupt(&at, &e))?;
+                let by = a.by.unwrap_or(before);
+                computer_turns.note(by, a.stand_in, &events, game.is_over());
                 if game.to_move() != before {
                     turn_began = a.at.or(turn_began);
                 }
@@ -149,6 +152,8 @@ impl Room {
             rematch,
             created_at: row.created_at,
             standins: 0,
+            computer_turns,
+            back_by: [None; 8],
             autoplay: None,
             clock,
             epoch: 0,

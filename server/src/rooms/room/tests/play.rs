@@ -171,3 +171,170 @@ fn a_set_up_that_does_not_resolve_is_not_restored() {
     row.setup = serde_json::to_string(&setup).unwrap();
     assert!(Room::restore(row, &[], 1).is_err());
 }
+
+/// Plays `seat`'s turns until the turn has passed on `turns` times, the
+/// computer playing (`person` false) or the seat's person; the room and
+/// every action recorded.
+fn play_turns(
+    mut room: Room,
+    seat: Player,
+    person: bool,
+    turns: usize,
+    log: &mut Vec<String>,
+) -> Room {
+    let mut twos = ScriptedThrows::new([2; 64]);
+    let mut passed = 0;
+    while passed < turns {
+        let game = room.game_on().unwrap();
+        let by = game.to_move();
+        // Everyone else plays as a person; `seat` as asked.
+        let action = simple_action(game, by);
+        let (next, effects) = (room.play(by, action, by != seat || person, &mut twos, 0)).unwrap();
+        for e in effects {
+            if let Effect::Append(a) = e {
+                log.push(serde_json::to_string(&a).unwrap());
+            }
+        }
+        if by == seat && next.game_on().unwrap().to_move() != seat {
+            passed += 1;
+        }
+        room = next;
+    }
+    room
+}
+
+#[test]
+fn a_computer_playing_for_a_person_is_marked_and_its_turns_counted_again_after_a_restart() {
+    let mut room = playing(Settings::default());
+    if let Stage::Playing(p) = &mut room.stage {
+        p.fair = None;
+    }
+    let (mut room, _) = room.apply(Change::Takeover { seat: 1 }, None).unwrap();
+    let mut log = Vec::new();
+    room = play_turns(room, 1, false, 3, &mut log);
+    assert_eq!(room.computer_turns.of(1), 3, "three turns played for Bala");
+    let actions: Vec<chowka_protocol::RecordedAction> = log
+        .iter()
+        .map(|a| serde_json::from_str(a).unwrap())
+        .collect();
+    for a in &actions {
+        // Bala's seat by the computer: marked; Asha herself and the
+        // computer player's own seat: not.
+        assert_eq!(a.stand_in, a.by == Some(1), "{a:?}");
+    }
+    // Only the marked ones say so in JSON: older records read the same.
+    let marked = log.iter().filter(|j| j.contains(r#""stand_in":true"#));
+    assert_eq!(
+        marked.count(),
+        actions.iter().filter(|a| a.stand_in).count()
+    );
+    let (back, _) = Room::restore(room.row().unwrap(), &log, room.version as i64).unwrap();
+    assert_eq!(
+        back.computer_turns, room.computer_turns,
+        "counted from the log"
+    );
+    // Bala takes his seat back and plays one turn himself: the count ends.
+    let (mine, _) = room.apply(Change::TakeBack, Some(1)).unwrap();
+    assert_eq!(mine.computer_turns.of(1), 3, "told when he is back");
+    let mine = play_turns(mine, 1, true, 1, &mut log);
+    assert_eq!(mine.computer_turns.of(1), 0);
+}
+
+#[test]
+fn right_back_holds_a_seat_until_the_person_acts_takes_it_back_or_returns() {
+    let room = playing(Settings::default());
+    let lobby = lobby(Settings::default());
+    let days = Settings {
+        pace: chowka_protocol::messages::Pace::Days,
+        ..Settings::default()
+    };
+    let days = playing(days);
+    let at = |now| Change::RightBack { now };
+    let cases: Vec<(&str, &Room, Option<Player>, &str)> = vec![
+        ("a spectator", &room, None, "not_seated"),
+        ("in the lobby", &lobby, Some(1), "not_playing"),
+        ("a game over days", &days, Some(1), "bad_request"),
+    ];
+    for (what, room, by, code) in cases {
+        assert_eq!(refusal(room.apply(at(1_000), by)), code, "{what}");
+    }
+    let (held, effects) = room.apply(at(1_000), Some(1)).unwrap();
+    assert_eq!(effects[0], Effect::SaveRoom, "every version is saved");
+    assert_eq!(
+        held.back_by(1, 1_000),
+        Some(1_000 + super::super::away::RIGHT_BACK_MS)
+    );
+    assert_eq!(
+        held.back_by(1, 1_000 + 5 * 60 * 1000),
+        None,
+        "over after five minutes"
+    );
+    assert_eq!(held.back_by(0, 1_000), None, "Bala's alone");
+    for (what, change) in [
+        ("taking the seat back", Change::TakeBack),
+        ("coming back", Change::Returned { seat: 1 }),
+    ] {
+        let by = matches!(change, Change::TakeBack).then_some(1);
+        let (next, effects) = held.apply(change, by).unwrap();
+        assert_eq!(next.back_by(1, 1_000), None, "{what}");
+        assert_eq!(effects[0], Effect::SaveRoom, "{what}");
+    }
+    // Acting ends it too.
+    let mut held = held;
+    if let Stage::Playing(p) = &mut held.stage {
+        p.fair = None;
+    }
+    let acted = play_turns(held, 1, true, 1, &mut Vec::new());
+    assert_eq!(acted.back_by(1, 1_000), None, "acting");
+}
+
+#[test]
+fn the_host_chooses_when_a_computer_stands_in_in_the_lobby_or_a_live_game() {
+    let room = playing(Settings::default());
+    let lobby = lobby(Settings::default());
+    let over = finished();
+    let days = playing(Settings {
+        pace: chowka_protocol::messages::Pace::Days,
+        ..Settings::default()
+    });
+    let set = |secs| Change::SetTakeover { secs };
+    let cases: Vec<(&str, &Room, Change, Option<Player>, &str)> = vec![
+        ("not the host", &room, set(Some(120)), Some(1), "not_host"),
+        ("a spectator", &room, set(Some(120)), None, "not_host"),
+        ("too soon", &room, set(Some(4)), Some(0), "bad_request"),
+        ("too late", &room, set(Some(601)), Some(0), "bad_request"),
+        (
+            "a game over days",
+            &days,
+            set(Some(60)),
+            Some(0),
+            "bad_request",
+        ),
+        (
+            "the game is over",
+            &over,
+            set(Some(60)),
+            Some(0),
+            "game_over",
+        ),
+    ];
+    for (what, room, change, by, code) in cases {
+        assert_eq!(refusal(room.apply(change, by)), code, "{what}");
+    }
+    for (what, room) in [("lobby", &lobby), ("playing", &room)] {
+        let mut room = room.clone();
+        // From never (the default here) to 5 s, 10 min and never again.
+        for secs in [Some(5), Some(600), None] {
+            let (next, effects) = room.apply(set(secs), Some(0)).unwrap();
+            assert_eq!(next.settings.takeover, secs, "{what}");
+            assert_eq!(
+                effects,
+                vec![Effect::SaveRoom, Effect::Rearm, Effect::State(Vec::new())],
+                "{what}: saved, counted again, shown"
+            );
+            let (same, effects) = next.apply(set(secs), Some(0)).unwrap();
+            assert!(effects.is_empty() && same.version == next.version, "{what}");
+            room = next;
+        }
+    }
+}

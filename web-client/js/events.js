@@ -127,10 +127,7 @@ function kindOf(type) {
 export function feedLines(events, who, geometry, me = null, standIn = null) {
   const lines = [];
   const marked = standIn !== null && standIn !== undefined;
-  // A computer's moves for an absent person are said as the computer's
-  // ("The computer, for you, threw 4"), never as theirs ("You threw 4").
-  const actor = marked ? standInWho(who, me, standIn) : who;
-  const viewer = marked && me === standIn ? null : me;
+  const { actor, viewer } = standInView(who, me, standIn);
   for (const e of events) {
     if (e.type === 'turn_began') {
       const mine = me !== null && me !== undefined && e.player === me;
@@ -138,13 +135,25 @@ export function feedLines(events, who, geometry, me = null, standIn = null) {
       continue;
     }
     const text = eventText(e, actor, geometry, viewer);
-    if (text) lines.push({ text, kind: kindOf(e.type), standin: marked });
+    if (text) lines.push({ text: marked ? capitalized(text) : text, kind: kindOf(e.type), standin: marked });
   }
   return lines;
 }
 
-/** Names the seat a computer plays for as "the computer, for {who}" (or "for you"). */
-function standInWho(who, me, standIn) {
-  return (s) => (s !== standIn ? who(s)
+/**
+ * The names to tell a change with: a computer's moves for an absent
+ * person are said as the computer's ("the computer (for you) threw 4"),
+ * never as theirs ("You threw 4"). Returns `{actor, viewer}`, the `who`
+ * and `me` for eventText.
+ */
+export function standInView(who, me, standIn) {
+  if (standIn === null || standIn === undefined) return { actor: who, viewer: me };
+  const actor = (s) => (s !== standIn ? who(s)
     : s === me ? t('feed.standinFor.you') : t('feed.standinFor', { who: who(s) }));
+  return { actor, viewer: me === standIn ? null : me };
+}
+
+/** A sentence that may now start with "the computer", capitalized where the script has cases. */
+export function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

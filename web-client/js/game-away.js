@@ -24,7 +24,7 @@ export class AwayBar {
     // Who was holding their seat in the last state drawn, by seat.
     this.held = null;
     this.text = h('span', { class: 'standin-text' });
-    this.button = h('button', { type: 'button', class: 'btn small primary', id: 'take-back-btn' });
+    this.button = h('button', { type: 'button', class: 'btn small primary' });
     this.el = h('div', { class: 'standin-mine', role: 'status', hidden: true }, this.text, this.button);
     // The host's choice of when a computer stands in, under the players.
     this.setting = h('div', { class: 'takeover-host' });
@@ -56,21 +56,20 @@ export class AwayBar {
     if (on && mine.standin) {
       text = this.screen.timedOut.has(seat) ? t('game.timeUp.mine')
         : turns > 0 ? t('game.away.playing', { n: turns }) : t('game.standin.you');
-      button = [t('game.takeBack'), () => this.screen.actions.takeBack?.()];
+      button = [t('game.takeBack'), () => this.screen.actions.takeBack?.(), 'take-back-btn'];
     } else if (on && mine.back_by) {
       text = t('game.away.held', { until: untilText(mine.back_by) });
-      button = [t('game.away.imBack'), () => this.screen.actions.takeBack?.()];
+      button = [t('game.away.imBack'), () => this.screen.actions.takeBack?.(), 'take-back-btn'];
     } else if (turns > 0 && turns !== this.seen) {
       text = t('game.away.played', { n: turns });
-      button = [t('game.away.ok'), () => this.dismiss(turns)];
+      button = [t('game.away.ok'), () => this.dismiss(turns), 'away-ok'];
     }
     // Playing again, the count starts over: a later absence is told again.
     if (turns === 0) this.seen = 0;
     this.el.hidden = !text;
     if (!text) return;
     this.text.textContent = text;
-    this.button.textContent = button[0];
-    this.button.onclick = button[1];
+    [this.button.textContent, this.button.onclick, this.button.id] = button;
   }
 
   dismiss(turns) {

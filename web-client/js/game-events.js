@@ -4,7 +4,7 @@
 // playing a person's seat (takeoverText).
 
 import { showThrow } from './cowries.js';
-import { eventText, feedLines } from './events.js';
+import { capitalized, eventText, feedLines, standInView } from './events.js';
 import { t } from './i18n.js';
 import { sound } from './sound.js';
 import { isGrace } from './facts.js';
@@ -53,6 +53,8 @@ export function digest(screen, events) {
   let trail = null;
   const who = (s) => screen.who(s);
   const me = screen.ctx.seat;
+  // A computer's moves for an absent person are said as the computer's.
+  const { actor, viewer } = standInView(who, me, screen.ctx.standIn);
   for (const e of events) {
     switch (e.type) {
       case 'thrown':
@@ -98,8 +100,8 @@ export function digest(screen, events) {
         break;
     }
     if (FLASH.has(e.type)) {
-      const text = eventText(e, who, screen.walks, me);
-      if (text) screen.flash(text, e.type);
+      const text = eventText(e, actor, screen.walks, viewer);
+      if (text) screen.flash(capitalized(text), e.type);
     }
   }
   // The log: one source with the history replayed on (re)connect.

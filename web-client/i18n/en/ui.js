@@ -304,9 +304,11 @@ export default {
   // Before a chat line: {name} is who wrote it.
   'feed.from': '{name}: ',
   // Who made a move the computer played for an absent person, in the log:
-  // it stands where a name stands ("{who} threw 4").
-  'feed.standinFor': 'The computer (for {who})',
-  'feed.standinFor.you': 'The computer (for you)',
+  // it stands where a name stands ("{who} threw 4"), so it starts with a
+  // small letter where the language has them (a line's first letter is
+  // made capital).
+  'feed.standinFor': 'the computer (for {who})',
+  'feed.standinFor.you': 'the computer (for you)',
 
   // Notices.
   'notice.dismiss': 'Dismiss',

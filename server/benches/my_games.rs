@@ -1,8 +1,9 @@
 //! "All my games" on SQLite (`Store::player_games`, `GET /api/me/games`):
 //! two players with 1,000 games each among 20,000 rooms, as on a server
 //! some families have used for years. The issue asks for under 10 ms: the
-//! queries read the player's rooms by `player_rooms`' primary key, joined
-//! to the rooms and their archived games by theirs, and never scan.
+//! queries read the player's open rooms and their newest finished games
+//! by the index `player_rooms_closed (player, closed_at)`, joined to the
+//! rooms and their archived games by their keys, and never scan.
 //! - "years of games": 970 finished games, 25 in play, 5 lobbies (a
 //!   family's player after years);
 //! - "a third each": 334 finished, 333 in play, 333 lobbies (no one plays

@@ -4,8 +4,8 @@
 //! slowloris sockets are open, and every response carries the hardening
 //! headers the web client is built to satisfy.
 
-use chowka_tests::*;
 use base64::{engine::general_purpose::STANDARD as BASE64, Engine};
+use chowka_tests::*;
 use sha2::{Digest, Sha256};
 use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};

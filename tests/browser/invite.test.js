@@ -131,3 +131,24 @@ test('the host on a desktop shares on WhatsApp: the link carries the invitation 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a room made from a Kannada page previews its invitation in Kannada; the host\'s phone lobby in Kannada and English', { timeout: 60000 }, async () => {
+  const kn = await catalog('kn', 'ui');
+  for (const [lang, locale] of [['kn', 'kn-IN'], ['en', 'en-US']]) {
+    const { page, context } = await newPlayer(env.browser, PHONE, { locale });
+    page.setDefaultTimeout(10000);
+    const code = await createRoom(page, env.server.url, { name: 'Asha', board: 7, players: 4, publicRoom: false });
+    await page.waitForSelector('#share-whatsapp:visible');
+    const box = await page.locator('#share-whatsapp').boundingBox();
+    assert.ok(box.height >= 44 && box.width >= 44, `a 44 px target: ${JSON.stringify(box)}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await shot(page, `invite-host-${lang}-360`);
+    // What a chat app reads from the link: the page's head, before any script.
+    const head = await (await fetch(`${env.server.url}/r/${code}`)).text();
+    const title = lang === 'kn' ? fillIn(kn['lobby.greet'], { host: 'Asha', game: kn['site.gameName'] }) : 'Asha invites you to play Chowka Bhara';
+    assert.ok(head.includes(`<meta property="og:title" content="${title}">`), head.slice(0, 2000));
+    assert.ok(head.includes(`<meta property="og:image" content="${env.server.url}/r/${code}/card.png">`));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

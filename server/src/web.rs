@@ -125,10 +125,7 @@ pub fn compressible(
 }
 
 async fn index(State(site): State<Site>, headers: HeaderMap) -> Response {
-    page(
-        &headers,
-        &Preview::site(site.base(&headers).as_deref(), "/"),
-    )
+    page(&headers, &Preview::site(site.base(&headers).as_deref()))
 }
 
 async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Response {
@@ -142,10 +139,7 @@ async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Respon
         None => (path, REVALIDATE),
     };
     if path == INDEX {
-        return page(
-            &headers,
-            &Preview::site(site.base(&headers).as_deref(), "/"),
-        );
+        return page(&headers, &Preview::site(site.base(&headers).as_deref()));
     }
     serve(path, cache, &headers)
 }

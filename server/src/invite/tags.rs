@@ -31,13 +31,13 @@ pub struct Preview {
 }
 
 impl Preview {
-    /// The preview of a page that is no room's, at `base` (the site's
-    /// absolute address, when known) and `path`.
-    pub fn site(base: Option<&str>, path: &str) -> Preview {
+    /// The preview of a page that is no room's (the home page's), at
+    /// `base` (the site's absolute address, when known).
+    pub fn site(base: Option<&str>) -> Preview {
         Preview {
             title: SITE_TITLE.to_string(),
             description: SITE_DESCRIPTION.to_string(),
-            url: base.map(|b| format!("{b}{path}")),
+            url: base.map(|b| format!("{b}/")),
             image: base.map(|b| format!("{b}/card.png")),
             language: Language::En,
         }
@@ -206,13 +206,13 @@ mod tests {
 
     #[test]
     fn a_page_without_a_known_address_has_no_address_tags() {
-        let html = Preview::site(None, "/").html();
+        let html = Preview::site(None).html();
         assert!(html.contains("<title>Chowka Bhara</title>"));
         assert!(
             !html.contains("og:url") && !html.contains("og:image"),
             "{html}"
         );
-        let html = Preview::site(Some("http://x"), "/r/ZZZ").html();
+        let html = Preview::site(Some("http://x")).html();
         assert!(html.contains("content=\"http://x/card.png\""), "{html}");
     }
 }

@@ -11,10 +11,12 @@ use crate::ids::RoomCode;
 use crate::invite::{CardKey, Cards, Preview};
 use crate::limits::{Limited, Limits};
 use crate::rooms::{Details, Registry};
-use axum::extract::rejection::PathRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use crate::services::Services;
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -80,55 +82,66 @@ impl Site {
     }
 }
 
+/// A request about a room by its code: the room, as the lookups' limit
+/// allows (any failure, a malformed code included, is a refusal to show),
+/// and what the answer needs of the site and the request.
+pub(super) struct Asked {
+    site: Site,
+    headers: HeaderMap,
+    room: Result<Details, Refusal>,
+}
+
+impl FromRequestParts<Services> for Asked {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, s: &Services) -> Result<Asked, Infallible> {
+        let code = Path::<String>::from_request_parts(parts, s).await;
+        let peer = ConnectInfo::<SocketAddr>::from_request_parts(parts, s).await;
+        let room = match (code, peer) {
+            (Ok(Path(code)), Ok(ConnectInfo(peer))) => {
+                lookup(&s.limits, &s.registry, peer, &parts.headers, &code).await
+            }
+            _ => Err(Refusal::no_room()),
+        };
+        Ok(Asked {
+            site: s.site.clone(),
+            headers: parts.headers.clone(),
+            room,
+        })
+    }
+}
+
 /// The room with this code, as the lookups' limit allows.
 async fn lookup(
     limits: &Limits,
     registry: &Registry,
     peer: SocketAddr,
     headers: &HeaderMap,
-    code: Result<Path<String>, PathRejection>,
+    code: &str,
 ) -> Result<Details, Refusal> {
-    let Ok(Path(code)) = code else {
-        return Err(Refusal::no_room());
-    };
     limits.check(Limited::Lookups, peer, headers).await?;
-    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
+    let code = RoomCode::parse(code).ok_or_else(Refusal::no_room)?;
     registry.details(code).await
 }
 
 /// `GET /r/{code}`: the page, with its room's preview; any other code's
 /// (or past the limit) with the site's.
-pub(super) async fn room_page(
-    State(site): State<Site>,
-    State(limits): State<Limits>,
-    State(registry): State<Registry>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    code: Result<Path<String>, PathRejection>,
-) -> Response {
-    let base = site.base(&headers);
-    let path = code.as_ref().map(|Path(c)| format!("/r/{c}")).ok();
-    let preview = match lookup(&limits, &registry, peer, &headers, code).await {
-        Ok(details) => Preview::room(&details, base.as_deref()),
-        Err(_) => Preview::site(base.as_deref(), path.as_deref().unwrap_or("/")),
+pub(super) async fn room_page(asked: Asked) -> Response {
+    let base = asked.site.base(&asked.headers);
+    let preview = match &asked.room {
+        Ok(details) => Preview::room(details, base.as_deref()),
+        Err(_) => Preview::site(base.as_deref()),
     };
-    page(&headers, &preview)
+    page(&asked.headers, &preview)
 }
 
 /// `GET /r/{code}/card.png`: the picture of the room's board; 404 for a
 /// code that names no room, 429 past the lookups' limit.
-pub(super) async fn room_card(
-    State(site): State<Site>,
-    State(limits): State<Limits>,
-    State(registry): State<Registry>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    code: Result<Path<String>, PathRejection>,
-) -> Response {
-    match lookup(&limits, &registry, peer, &headers, code).await {
+pub(super) async fn room_card(asked: Asked) -> Response {
+    match asked.room {
         Ok(details) => {
             let key = CardKey::of(&details.room.rules, details.room.seats.len());
-            card(&site, key, &headers).await
+            card(&asked.site, key, &asked.headers).await
         }
         Err(refusal) => refusal.into_response(),
     }

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverAndBrowser, newPlayer, createRoom, apiCreateRoom, apiTakeSeat, apiNewPlayer, holdPlayer, shot, PHONE, DESKTOP } from './helpers.js';
+import { serverAndBrowser, newPlayer, createRoom, axeScan, apiCreateRoom, apiTakeSeat, apiNewPlayer, holdPlayer, shot, PHONE, DESKTOP } from './helpers.js';
 
 const env = serverAndBrowser();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +49,7 @@ test('a phone guest in Kannada is greeted by the host\'s name, types a name and 
   assert.equal(await page.inputValue('#lobby-name'), '', 'nothing remembered yet');
   assert.equal(await page.locator('.greeting button:visible').count(), 1, 'one button');
   await shot(page, 'invite-guest-kn-360');
+  assert.deepEqual((await axeScan(page)).map((v) => v.id), [], 'no serious or critical axe violation');
 
   await page.fill('#lobby-name', 'ರವಿ');
   await page.click('#take-seat');

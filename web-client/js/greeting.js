@@ -29,7 +29,7 @@ export class Greeting {
     this.actions = actions;
     this.rulesLine = h('p', { class: 'greeting-rules' });
     this.body = h('div', { class: 'greeting-body' });
-    this.el = h('section', { class: 'card greeting', 'aria-labelledby': 'lobby-title', hidden: true });
+    this.el = h('div', { class: 'card greeting', hidden: true });
     this.full = null;
   }
 

@@ -69,6 +69,12 @@ pub struct HttpOpts {
     /// WebSocket closes; connections still open then are dropped.
     #[arg(long, env = "CHOWKA_SHUTDOWN_SECS", default_value_t = 10)]
     pub shutdown_secs: u64,
+    /// The site's public address (e.g. https://play.example.org), for the
+    /// absolute links in a room link's preview (its picture). Without it
+    /// they are made of the request's Host header, over https when a
+    /// trusted proxy's X-Forwarded-Proto says so.
+    #[arg(long, env = "CHOWKA_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 /// WebSocket connections: how many, from where, how often they may

@@ -40,6 +40,7 @@ pub mod edge;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod invite;
 pub mod limits;
 pub mod metrics;
 pub mod replay;

@@ -2,8 +2,8 @@
 //! built in one place ([`Services::new`], by `run` and by the tests). A
 //! handler takes only the parts it touches, each a sub-state of its own
 //! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
-//! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>` and
-//! `State<Sockets>`, so that its signature says what it touches.
+//! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>`,
+//! `State<Sockets>` and `State<Site>`, so that its signature says what it touches.
 
 use crate::cluster::{Cluster, Holdings};
 use crate::config::ServeOpts;
@@ -11,6 +11,7 @@ use crate::limits::Limits;
 use crate::metrics::Metrics;
 use crate::rooms::Registry;
 use crate::store::Store;
+use crate::web::Site;
 use crate::ws::Sockets;
 use axum::extract::FromRef;
 use std::sync::Arc;
@@ -31,6 +32,8 @@ pub struct Services {
     pub limits: Limits,
     /// The WebSockets' options and slots, and the shutdown signal.
     pub sockets: Sockets,
+    /// The web pages' public address and the room links' pictures.
+    pub site: Site,
 }
 
 impl Services {
@@ -54,6 +57,7 @@ impl Services {
         Services {
             limits: Limits::new(&opts.limits, trust_forwarded_for, cluster.clone()),
             sockets: Sockets::new(&opts.sockets, shutdown),
+            site: Site::new(opts.http.public_url.as_deref(), trust_forwarded_for),
             registry,
             store,
             metrics,

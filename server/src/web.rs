@@ -22,20 +22,31 @@
 //!   The plain addresses (`/style.css`) work too, revalidated.
 //! - Text is compressed (gzip, brotli) by the router's layer ([`compressible`]).
 //!
+//! - `/` and `/r/{code}` carry a link preview's tags (Open Graph, Twitter
+//!   card): a room's invitation in its inviter's language with the picture
+//!   of its board, or the site's own ([`preview`], invite/). The ETag
+//!   covers them, so a page whose preview changed is fetched again.
+//!
 //! In debug builds rust-embed reads `web-client/` from disk at each
 //! request; there the version and the page are worked out again whenever a
 //! file changed, so an edited file gets a new address at the next load.
 
 mod facts;
 mod page;
+mod preview;
 
-use axum::extract::Path;
+pub use preview::Site;
+
+use crate::invite::{tags, Preview};
+use crate::services::Services;
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use page::client;
 use rust_embed::RustEmbed;
+use sha2::{Digest, Sha256};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
@@ -57,11 +68,14 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// 304 costs one round trip and no body).
 const REVALIDATE: &str = "no-cache";
 
-/// Routes of the web client, which need no state (any router's `S`).
-pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+/// Routes of the web client: its files, its page, and the room links'
+/// previews (which look rooms up, hence the services).
+pub fn routes() -> Router<Services> {
     Router::new()
         .route("/", get(index))
-        .route("/r/{code}", get(room_page))
+        .route("/r/{code}", get(preview::room_page))
+        .route("/r/{code}/card.png", get(preview::room_card))
+        .route("/card.png", get(preview::site_card))
         .fallback(get(asset))
 }
 
@@ -110,15 +124,11 @@ pub fn compressible(
         })
 }
 
-async fn index(headers: HeaderMap) -> Response {
-    page(&headers)
+async fn index(State(site): State<Site>, headers: HeaderMap) -> Response {
+    page(&headers, &Preview::site(site.base(&headers).as_deref()))
 }
 
-async fn room_page(Path(_code): Path<String>, headers: HeaderMap) -> Response {
-    page(&headers)
-}
-
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
     if path.starts_with("api/") || path.contains("..") {
         return not_found();
@@ -129,7 +139,7 @@ async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         None => (path, REVALIDATE),
     };
     if path == INDEX {
-        return page(&headers);
+        return page(&headers, &Preview::site(site.base(&headers).as_deref()));
     }
     serve(path, cache, &headers)
 }
@@ -162,11 +172,12 @@ fn not_modified(etag: String, cache: &'static str) -> Response {
         .into_response()
 }
 
-/// The page (`index.html` rendered), revalidated on every visit. Its own
-/// Content-Security-Policy goes on the 304 too: a browser updates the
-/// headers it kept with those of a 304, and without the stylesheet's hash
-/// it would refuse the kept page's styles.
-fn page(headers: &HeaderMap) -> Response {
+/// The page (`index.html` rendered) with `preview`'s tags, revalidated on
+/// every visit: its ETag is the rendered page's and the tags' together.
+/// Its own Content-Security-Policy goes on the 304 too: a browser updates
+/// the headers it kept with those of a 304, and without the stylesheet's
+/// hash it would refuse the kept page's styles.
+fn page(headers: &HeaderMap, preview: &Preview) -> Response {
     let client = client();
     if client.page.is_empty() {
         return (
@@ -176,22 +187,27 @@ fn page(headers: &HeaderMap) -> Response {
         )
             .into_response();
     }
-    let etag = HeaderValue::from_str(&client.page_etag).expect("hex");
+    let tags = preview.html();
+    let mut hash = Sha256::new();
+    hash.update(client.page_etag.as_bytes());
+    hash.update(tags.as_bytes());
+    let etag = format!("\"{}\"", hex::encode(&hash.finalize()[..16]));
     let fixed = [
-        (header::ETAG, etag),
+        (header::ETAG, HeaderValue::from_str(&etag).expect("hex")),
         (header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE)),
         (header::CONTENT_SECURITY_POLICY, client.page_csp.clone()),
     ];
-    if matches(headers, &client.page_etag) {
+    if matches(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, fixed).into_response();
     }
+    let body = tags::with_tags(&String::from_utf8_lossy(&client.page), &tags);
     (
         fixed,
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=utf-8"),
         )],
-        client.page.clone(),
+        body,
     )
         .into_response()
 }

@@ -38,9 +38,11 @@ test('two players play a whole game by clicks on highlighted moves; a spectator 
   const refusal = await watcher.page.textContent('form.join .form-status');
   assert.match(refusal, /taken|full/i, `readable refusal: ${refusal}`);
 
-  // So they open the link: every seat is taken, so they watch.
+  // So they open the link: every seat is taken, the page says so, and they watch.
   await watcher.page.goto(`${env.server.url}/r/${code}`);
-  await watcher.page.waitForSelector('text=you are watching');
+  await watcher.page.waitForSelector('text=Every seat is taken');
+  await watcher.page.click('#watch-btn');
+  await watcher.page.waitForSelector('.watching:visible');
   assert.equal(await watcher.page.locator('#start-btn').count(), 0);
 
   // Chat reaches the other player and the spectator, as plain text.

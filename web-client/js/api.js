@@ -9,7 +9,7 @@
 // made, and the request is sent once more.
 
 import { errorText } from './names.js';
-import { t } from './i18n.js';
+import { t, currentLanguage } from './i18n.js';
 import { playerSecret, savePlayer, deviceId, savedName } from './storage.js';
 
 /** What requests wait for first: the player being made on a first visit (identity.js). */
@@ -64,9 +64,12 @@ async function request(method, path, body, again = true) {
   return data;
 }
 
-/** Creates a room; the creator takes seat 0 as host. Returns {code, seat, token}. */
+/**
+ * Creates a room; the creator takes seat 0 as host. Returns {code, seat, token}.
+ * The page's language goes along: the room link's preview in a chat app speaks it.
+ */
 export function createRoom(req) {
-  return request('POST', '/api/rooms', req);
+  return request('POST', '/api/rooms', { ...req, language: currentLanguage() });
 }
 
 /** Takes a seat in room `code` (the lowest empty one unless `seat` is given). Returns {code, seat, token, room}. */

@@ -1,8 +1,9 @@
-// The room lobby: seats filling live, the share link (copy button and the
-// phone's share sheet), computer players for empty seats, the host's start
-// button and seat changes (a computer's level, removing a person or a
-// computer), a guest leaving their seat, and the personal link that opens
-// one's seat on another device.
+// The room lobby: seats filling live, the host's share link (copy button,
+// the phone's share sheet and WhatsApp), computer players for empty seats,
+// the host's start button and seat changes (a computer's level, removing a
+// person or a computer), a guest leaving their seat, and the personal link
+// that opens one's seat on another device. Someone without a seat is
+// greeted instead (greeting.js) and sees none of the host's controls.
 
 import { h, fill } from './dom.js';
 import { presets, options, SIDE_NAMES, LEVELS, levelName } from './names.js';
@@ -12,6 +13,7 @@ import { savedName } from './storage.js';
 import { turnHoursName } from './pace.js';
 import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
+import { Greeting } from './greeting.js';
 
 /**
  * A small "?" link that opens rule `rule` (in a dialog where
@@ -55,14 +57,19 @@ function rulesSummary(rules, board, room) {
 export class Lobby {
   /**
    * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, remove: (seat: number) => void,
-   *   leaveSeat: () => void, devices: () => void, join: (name: string, seat?: number) => Promise<void>}} actions
+   *   leaveSeat: () => void, devices: () => void, join: (name: string, seat?: number) => Promise<void>,
+   *   watched: () => void}} actions
    */
   constructor(actions, feedEl) {
     this.actions = actions;
     this.seatsList = h('ul', { class: 'seat-list' });
     this.startArea = h('div', { class: 'start-area' });
-    this.joinArea = h('div', { class: 'join-area' });
     this.rulesArea = h('div', {});
+    // The page's one heading: the lobby's title, or a guest's greeting.
+    this.title = h('h1', { id: 'lobby-title', text: t('lobby.title') });
+    this.greeting = new Greeting({ join: () => this.joinFromForm(), watch: () => this.watch() });
+    // A guest who chose to watch a full lobby is greeted again only if a seat frees up.
+    this.watching = false;
     this.linkInput = h('input', { id: 'share-link', type: 'text', readonly: true, class: 'share-input' });
     this.codeEl = h('span', { class: 'big-code' });
     this.devicesArea = h('section', { class: 'card devices', 'aria-labelledby': 'devices-card-title', hidden: true },
@@ -73,17 +80,20 @@ export class Lobby {
     const share = typeof navigator.share === 'function'
       ? h('button', { type: 'button', class: 'btn', text: t('lobby.share'), onclick: () => this.share() })
       : null;
+    this.whatsapp = h('a', { class: 'btn whatsapp', id: 'share-whatsapp', target: '_blank', rel: 'noopener', 'aria-label': t('lobby.whatsappLabel'), text: t('lobby.whatsapp') });
+    // The host's alone: a guest neither invites nor sees the code twice.
+    this.shareCard = h('section', { class: 'card share', 'aria-labelledby': 'share-title', hidden: true },
+      h('h2', { id: 'share-title', class: 'panel-title' }, `${t('lobby.invite')} `, this.codeEl),
+      h('label', { for: 'share-link', class: 'visually-hidden', text: t('lobby.roomLink') }),
+      h('div', { class: 'share-row' }, this.linkInput, copy, share, this.whatsapp));
     this.el = h('section', { class: 'lobby', 'aria-labelledby': 'lobby-title' },
       h('div', { class: 'lobby-main' },
-        h('h1', { id: 'lobby-title', text: t('lobby.title') }),
-        h('section', { class: 'card share', 'aria-labelledby': 'share-title' },
-          h('h2', { id: 'share-title', class: 'panel-title' }, `${t('lobby.invite')} `, this.codeEl),
-          h('label', { for: 'share-link', class: 'visually-hidden', text: t('lobby.roomLink') }),
-          h('div', { class: 'share-row' }, this.linkInput, copy, share)),
+        this.title,
+        this.greeting.el,
+        this.shareCard,
         h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
           h('h2', { id: 'seats-title', class: 'panel-title', text: t('lobby.seats') }),
-          // A visitor's name box comes first: taking a seat is why they came.
-          this.joinArea, this.seatsList, this.startArea),
+          this.seatsList, this.startArea),
         this.devicesArea,
         h('details', { class: 'card rules-card' }, h('summary', { text: t('lobby.rulesOfRoom') }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
@@ -115,6 +125,12 @@ export class Lobby {
   shareData() {
     const game = t('site.gameName');
     return { title: game, text: t('lobby.shareText', { game }), url: this.linkInput.value };
+  }
+
+  /** WhatsApp's "send a message" link with the invitation and the room link in it. */
+  whatsappLink() {
+    const { text, url } = this.shareData();
+    return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
   }
 
   async share() {
@@ -152,6 +168,8 @@ export class Lobby {
     const isHost = me !== null && room.seats[me]?.host;
     this.codeEl.textContent = room.code;
     this.linkInput.value = this.link(room.code);
+    this.shareCard.hidden = !isHost;
+    this.whatsapp.setAttribute('href', this.whatsappLink());
     const connected = ctx.presence?.connected;
     const focusedSeat = document.activeElement?.closest?.('.seat')?.dataset.seat;
     fill(this.seatsList, room.seats.map((seat, i) => {
@@ -192,22 +210,14 @@ export class Lobby {
 
     const takenCount = room.seats.filter((s) => s.name || s.bot).length;
     const freeForPeople = room.seats.some((s) => !s.name && !s.bot);
-    if (me === null && freeForPeople) {
-      if (!this.joinArea.querySelector('form')) {
-        const name = h('input', { id: 'lobby-name', type: 'text', required: true, maxlength: 24, value: savedName(), autocomplete: 'nickname' });
-        const form = h('form', { class: 'join-inline' },
-          h('label', { for: 'lobby-name', text: t('lobby.yourName') }), name,
-          h('button', { type: 'submit', class: 'btn primary', text: t('lobby.takeSeat') }));
-        form.addEventListener('submit', (e) => {
-          e.preventDefault();
-          this.joinFromForm();
-        });
-        fill(this.joinArea, form);
-      }
-    } else if (me === null) {
-      fill(this.joinArea, h('p', { class: 'hint', text: t('lobby.full') }));
+    if (freeForPeople) this.watching = false;
+    this.greets = me === null && !this.watching;
+    if (this.greets) {
+      this.greeting.update(room, this.title, !freeForPeople);
     } else {
-      fill(this.joinArea);
+      this.greeting.hide();
+      this.title.textContent = me === null ? t('lobby.full') : t('lobby.title');
+      if (this.title.parentNode !== this.el.firstChild) this.el.firstChild.prepend(this.title);
     }
 
     if (isHost) {
@@ -215,9 +225,11 @@ export class Lobby {
       fill(this.startArea,
         h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', disabled: !can, onclick: () => this.actions.start() }, t('lobby.start')),
         h('p', { class: 'hint', text: can ? t('lobby.ready', { n: takenCount }) : t('lobby.needTwo') }));
-    } else {
+    } else if (me !== null) {
       const host = room.seats.find((s) => s.host);
       fill(this.startArea, h('p', { class: 'hint', text: host ? t('lobby.waitingFor', { host: seatName(host) }) : t('lobby.waitingForHost') }));
+    } else {
+      fill(this.startArea);
     }
     this.drawPreview(ctx);
     if (shareOnArrival === room.code) {
@@ -239,6 +251,12 @@ export class Lobby {
     const pawns = room.seats.map((s) => (s.name || s.bot ? Array(room.rules.pawns).fill(board.start) : []));
     this.preview.render({ pawns, pairs: [], loose_pairs: [] }, { seatLabel: (i) => seatName(room.seats[i]) });
     this.previewSvg.setAttribute('aria-label', t('lobby.previewLabel', { size: board.size }));
+  }
+
+  /** A guest in a full lobby chose to watch: the greeting goes, and the page says they are watching. */
+  watch() {
+    this.watching = true;
+    this.actions.watched();
   }
 
   async joinFromForm(seat) {

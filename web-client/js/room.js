@@ -38,6 +38,10 @@ export function roomView(container, rawCode, navigate) {
   let pendingHistory = null;
   // Set when we asked to leave our seat, to tell that apart from being removed.
   let leaving = false;
+  // Set once the page told a seatless viewer why they are watching (a seat
+  // lost, a stale link): from then on the bar says "Watching" even in a
+  // lobby. Until then a guest in a lobby is greeted, not called a watcher.
+  let toldWatching = false;
   const roomTitle = t('title.room', { code, game: t('site.gameName') });
 
   const { header, banner, statusPill, watching, devicesBtn, showStatus } = roomBar(code, () => actions.devices());
@@ -74,8 +78,8 @@ export function roomView(container, rawCode, navigate) {
         const held = seatFor(code);
         if (held && ctx.seat !== null && held.seat !== ctx.seat) saveSeat(code, { ...held, seat: ctx.seat });
         if (had !== null && ctx.seat === null) lostSeat();
-        watching.hidden = ctx.seat !== null;
         watching.textContent = t('room.watching');
+        showWatching();
         devicesBtn.hidden = ctx.seat === null || !seatFor(code)?.token;
         pendingHistory = msg.history ?? [];
         if (game) game.setBoard(ctx.board, ctx.seat);
@@ -155,8 +159,19 @@ export function roomView(container, rawCode, navigate) {
     feed.replay(lines);
   }
 
+  /**
+   * The bar's "Watching": for a viewer without a seat, except a guest the
+   * lobby is still greeting (they have not decided yet) and a page that
+   * does not know yet what it shows.
+   */
+  function showWatching() {
+    const greeted = view === null || (view === 'lobby' && lobby.greets);
+    watching.hidden = ctx.seat !== null || (greeted && !toldWatching);
+  }
+
   /** Our seat is gone (we left it, or the host gave it away): forget its token and say so. */
   function lostSeat() {
+    toldWatching = true;
     saveSeat(code, null);
     conn.forgetToken();
     showSeatNotice(leaving ? t('room.leftSeat') : t('room.seatGivenAway'));
@@ -178,6 +193,7 @@ export function roomView(container, rawCode, navigate) {
     if (msg.code === 'bad_token') {
       // The token is not a seat of this room: forget it and watch instead.
       saveSeat(code, null);
+      toldWatching = true;
       if (linked) {
         showSeatNotice(t('room.linkStale'));
       } else {
@@ -238,6 +254,8 @@ export function roomView(container, rawCode, navigate) {
       if (token && ctx.seat !== null) showDevicesDialog(code, token);
     },
     rematch: () => sendMsg({ type: 'rematch' }),
+    /** A guest chose to watch a full lobby. */
+    watched: () => refresh(null),
     gotoRematch(newCode) {
       // The same token is our seat in the rematch room (docs/protocol.md).
       const held = seatFor(code);
@@ -276,6 +294,7 @@ export function roomView(container, rawCode, navigate) {
     }
     if (view === 'lobby') lobby.update(ctx);
     else game.update(ctx, events);
+    showWatching();
     // Whoever asked for the rematch goes there straight away; others get a button.
     if (ctx.room.rematch && wantRematch) {
       wantRematch = false;

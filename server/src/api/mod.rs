@@ -109,6 +109,10 @@ pub struct CreateRoom {
     /// Hours of each turn's clock, over days only (default 24).
     #[serde(default)]
     pub turn_hours: Option<u32>,
+    /// The language of the creator's page (`kn`, `hi`...): the room link's
+    /// preview speaks it. Absent, or not one of the six, is English.
+    #[serde(default, deserialize_with = "crate::invite::Language::lenient")]
+    pub language: crate::invite::Language,
 }
 
 /// The answer to creating a room or taking a seat.
@@ -195,6 +199,7 @@ pub async fn create_room(
         takeover,
         pace: req.pace,
         turn_hours,
+        language: req.language,
     };
     let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {

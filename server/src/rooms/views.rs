@@ -12,6 +12,7 @@
 use super::actor::RoomActor;
 use super::room::{Room, VACATION_MS};
 use crate::ids::RoomCode;
+use crate::invite::Language;
 use chowka_protocol::messages::{BoardView, GameView, RoomStatus, RoomView, SeatView, ServerMsg};
 use chowka_protocol::{Event, Player, Side};
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,9 @@ pub struct Details {
     pub room: RoomView,
     /// Number of spectators connected.
     pub spectators: u32,
+    /// The language of the page that made the room (`en`, `kn`, `hi`,
+    /// `mr`, `ta` or `te`): the room link's preview speaks it.
+    pub language: Language,
 }
 
 impl Details {
@@ -36,6 +40,7 @@ impl Details {
             version: room.version,
             room: view_of(room, |_| false, |_| false, None, now),
             spectators: 0,
+            language: room.settings.language,
         }
     }
 }
@@ -195,6 +200,7 @@ impl RoomActor {
             version: self.room.version,
             room: self.room_view(),
             spectators: self.spectators(),
+            language: self.room.settings.language,
         }
     }
 

@@ -192,6 +192,9 @@ export default {
   // Buttons: keep short.
   'lobby.copy': 'Copy link',
   'lobby.share': 'Share…',
+  // A link beside them that opens WhatsApp with the invitation; its name for screen readers.
+  'lobby.whatsapp': 'WhatsApp',
+  'lobby.whatsappLabel': 'Share the link on WhatsApp',
   'lobby.copied': 'Link copied',
   'lobby.copyByHand': 'Press Ctrl+C (or long-press) to copy the selected link',
   // The message sent with the room link by the phone's share sheet. {game} is site.gameName.
@@ -223,6 +226,17 @@ export default {
   'lobby.away': 'away',
   'lobby.yourName': 'Your name',
   'lobby.takeSeat': 'Take a seat',
+  // A guest's greeting, the heading of the lobby for someone without a seat: {host} is the host's name, {game} is site.gameName.
+  'lobby.greet': '{host} invites you to play {game}',
+  // The same when the host's name is not known.
+  'lobby.greetNoHost': 'You are invited to play {game}',
+  // Under the greeting: {seats} seats, a board of {size} squares a side.
+  'lobby.greetRules': '{seats} players, {size}×{size} board',
+  // Over the name field: {button} is lobby.takeSeat.
+  'lobby.greetHow': 'Type your name and tap “{button}”.',
+  // A guest opening the link of a lobby whose every seat is taken, and the button under it.
+  'lobby.greetFull': 'Every seat is taken, so you cannot play in this game. You can watch it.',
+  'lobby.watch': 'Watch the game',
   'lobby.full': 'Every seat is taken: you are watching.',
   'lobby.start': 'Start the game',
   // {n} seats are taken.

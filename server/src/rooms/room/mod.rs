@@ -59,6 +59,10 @@ pub struct Settings {
     /// Hours of each turn's clock, in a game over days.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_hours: Option<u32>,
+    /// The language of the page that made the room: the room link's
+    /// preview speaks it (web.rs). English in rooms made before it was kept.
+    #[serde(default, deserialize_with = "crate::invite::Language::lenient")]
+    pub language: crate::invite::Language,
 }
 
 /// One seat as stored.

@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, startTwoPlayerGame, gameStatus, nextVersion, playOneClick, shot, PHONE } from './helpers.js';
+import { serverAndBrowser, startTwoPlayerGame, gameStatus, nextVersion, playOneClick, shot, apiCreateRoom, apiTakeSeat, newPlayer, openInSeat, PHONE } from './helpers.js';
 
 const env = serverAndBrowser({ botDelayMs: 20 });
 
@@ -98,6 +98,28 @@ test('the host changes during the game when a computer stands in', { timeout: 60
   await host.page.evaluate(() => document.querySelector('#game-takeover').scrollIntoView({ block: 'center' }));
   await shot(host.page, 'standin-host-setting-360');
   await host.page.waitForSelector('.player.seat-1 .badge.warn', { timeout: 45000 });
+  assert.deepEqual(host.page.errors, []);
+  await host.context.close();
+  await friend.context.close();
+});
+
+test('in the lobby the host chooses when a computer stands in; a guest does not see the choice', { timeout: 60000 }, async () => {
+  const room = await apiCreateRoom(env.server.url, { name: 'Ravi', players: 2 });
+  const seat = await apiTakeSeat(env.server.url, room.code, 'Ajji');
+  const host = await newPlayer(env.browser, PHONE);
+  const friend = await newPlayer(env.browser, PHONE);
+  await openInSeat(host.page, env.server.url, room.code, room);
+  await openInSeat(friend.page, env.server.url, room.code, seat);
+  await host.page.waitForSelector('#lobby-takeover');
+  assert.equal(await host.page.inputValue('#lobby-takeover'), '60', 'a minute, the default');
+  await host.page.selectOption('#lobby-takeover', '300');
+  const details = async () => (await (await fetch(`${env.server.url}/api/rooms/${room.code}`)).json()).room.takeover;
+  await host.page.waitForFunction(() => document.querySelector('#lobby-takeover')?.value === '300');
+  assert.equal(await details(), 300, 'the server has it');
+  await friend.page.waitForSelector('.seat.me');
+  assert.equal(await friend.page.locator('#lobby-takeover').count(), 0, 'the host\'s alone');
+  await host.page.evaluate(() => document.querySelector('#lobby-takeover').scrollIntoView({ block: 'center' }));
+  await shot(host.page, 'standin-lobby-setting-360');
   assert.deepEqual(host.page.errors, []);
   await host.context.close();
   await friend.context.close();

@@ -14,6 +14,7 @@ import { turnHoursName } from './pace.js';
 import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
 import { Greeting } from './greeting.js';
+import { takeoverSetting } from './takeover-setting.js';
 
 /**
  * A small "?" link that opens rule `rule` (in a dialog where
@@ -58,12 +59,14 @@ export class Lobby {
   /**
    * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, remove: (seat: number) => void,
    *   leaveSeat: () => void, devices: () => void, join: (name: string, seat?: number) => Promise<void>,
-   *   watched: () => void}} actions
+   *   watched: () => void, setTakeover: (secs: number|null) => void}} actions
    */
   constructor(actions, feedEl) {
     this.actions = actions;
     this.seatsList = h('ul', { class: 'seat-list' });
     this.startArea = h('div', { class: 'start-area' });
+    // The host's choice of when a computer plays for someone away.
+    this.takeoverArea = h('div', { class: 'takeover-host' });
     this.rulesArea = h('div', {});
     // The page's one heading: the lobby's title, or a guest's greeting.
     this.title = h('h1', { id: 'lobby-title', text: t('lobby.title') });
@@ -93,7 +96,7 @@ export class Lobby {
         this.shareCard,
         h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
           h('h2', { id: 'seats-title', class: 'panel-title', text: t('lobby.seats') }),
-          this.seatsList, this.startArea),
+          this.seatsList, this.startArea, this.takeoverArea),
         this.devicesArea,
         h('details', { class: 'card rules-card' }, h('summary', { text: t('lobby.rulesOfRoom') }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
@@ -230,6 +233,12 @@ export class Lobby {
       fill(this.startArea, h('p', { class: 'hint', text: host ? t('lobby.waitingFor', { host: seatName(host) }) : t('lobby.waitingForHost') }));
     } else {
       fill(this.startArea);
+    }
+    // Drawn again only when the room's time changes: a select redrawn while open would close.
+    const takeoverFor = isHost && room.pace !== 'days' ? room.takeover ?? null : undefined;
+    if (takeoverFor !== this.takeoverFor) {
+      this.takeoverFor = takeoverFor;
+      fill(this.takeoverArea, takeoverFor === undefined ? null : takeoverSetting('lobby-takeover', takeoverFor, (secs) => this.actions.setTakeover(secs)));
     }
     this.drawPreview(ctx);
     if (shareOnArrival === room.code) {

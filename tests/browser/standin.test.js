@@ -30,13 +30,17 @@ test('a computer plays for the grandmother while she is away, in the open, and s
     room: { name: 'Ravi', players: 2, takeover: 5 },
     friendName: 'Ajji',
   });
-  // She closes her tab; five seconds later a computer plays for her.
+  // She closes her tab: for a few seconds she may just be changing
+  // networks; five seconds later a computer plays for her.
   await friend.page.close();
+  await host.page.waitForFunction(() => document.querySelector('.player.seat-1 .presence-text')?.textContent === 'reconnecting…');
   await host.page.waitForSelector('.player.seat-1 .badge.warn');
   // The host plays on until the computer has played two of her turns.
   const marked = () => document.querySelectorAll('.feed-event.ev-standin').length;
   const twoTurns = () => [...document.querySelectorAll('.feed-event.ev-turn')].filter((li) => li.previousElementSibling?.classList.contains('ev-standin')).length >= 2;
   assert.ok(await hostPlaysUntil(host.page, twoTurns), 'the computer played two turns for her');
+  // Gone for longer, she is away.
+  await host.page.waitForFunction(() => document.querySelector('.player.seat-1 .presence-text')?.textContent === 'away', null, { timeout: 20000 });
   const lines = await host.page.$$eval('.feed-event.ev-standin', (els) => els.map((e) => e.textContent));
   assert.ok(lines.length >= 2 && lines.every((l) => l.startsWith('The computer (for Ajji)')), lines.join('\n'));
   await shot(host.page, 'standin-host-log-desktop');

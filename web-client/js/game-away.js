@@ -15,6 +15,13 @@ import { t } from './i18n.js';
 import { untilText } from './times.js';
 import { takeoverSetting } from './takeover-setting.js';
 
+/**
+ * How long a player whose connection dropped shows as "reconnecting…"
+ * before "away": a phone changing networks is back within seconds
+ * (connection.js), a closed tab is not.
+ */
+export const RECONNECTING_MS = 15000;
+
 export class AwayBar {
   /** @param {import('./game.js').GameScreen} screen */
   constructor(screen) {
@@ -23,6 +30,10 @@ export class AwayBar {
     this.seen = 0;
     // Who was holding their seat in the last state drawn, by seat.
     this.held = null;
+    // Who was connected when last drawn, and since when each seat has not been.
+    this.wasOn = null;
+    this.dropped = new Map();
+    this.redraw = null;
     this.text = h('span', { class: 'standin-text' });
     this.button = h('button', { type: 'button', class: 'btn small primary' });
     this.el = h('div', { class: 'standin-mine', role: 'status', hidden: true }, this.text, this.button);
@@ -70,6 +81,29 @@ export class AwayBar {
     if (!text) return;
     this.text.textContent = text;
     [this.button.textContent, this.button.onclick, this.button.id] = button;
+  }
+
+  /**
+   * The seats whose connection dropped less than RECONNECTING_MS ago,
+   * shown as "reconnecting…" rather than "away"; the screen is drawn again
+   * when the first of them turns to "away".
+   */
+  reconnecting() {
+    const { room, presence } = this.screen.ctx;
+    const now = Date.now();
+    const on = room.seats.map((s, i) => !!s.bot || !!(presence?.connected?.[i] ?? s.connected));
+    on.forEach((isOn, i) => {
+      if (isOn) this.dropped.delete(i);
+      else if (this.wasOn?.[i] && !this.dropped.has(i)) this.dropped.set(i, now);
+    });
+    this.wasOn = on;
+    const recent = [...this.dropped].filter(([, at]) => now - at < RECONNECTING_MS);
+    clearTimeout(this.redraw);
+    if (recent.length) {
+      const first = Math.min(...recent.map(([, at]) => at));
+      this.redraw = setTimeout(() => this.screen.render(), first + RECONNECTING_MS - now + 50);
+    }
+    return new Set(recent.map(([i]) => i));
   }
 
   dismiss(turns) {

@@ -391,7 +391,11 @@ export class GameScreen {
     renderDays(this);
     renderTruce(this);
     renderResult(this);
-    renderPlayers(this.playersEl, this.ctx, { onStandIn: (i) => this.actions.standIn?.(i), onRightBack: () => this.actions.rightBack?.() });
+    renderPlayers(this.playersEl, this.ctx, {
+      onStandIn: (i) => this.actions.standIn?.(i),
+      onRightBack: () => this.actions.rightBack?.(),
+      reconnecting: this.away.reconnecting(),
+    });
     const watching = this.ctx.presence?.spectators ?? 0;
     this.watchersEl.textContent = watching ? ` ${t('game.watching', { n: watching })}` : '';
 

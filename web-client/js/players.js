@@ -47,7 +47,7 @@ export function swatch(i) {
  * Renders the players list.
  * @param {HTMLElement} ul
  * @param {{room: object, board: object, game: object|null, seat: number|null, presence: object|null}} ctx
- * @param {{onStandIn?: (seat: number) => void, onRightBack?: () => void}} [opts] the host's "let the computer play" action, and the player's own "I'll be right back"
+ * @param {{onStandIn?: (seat: number) => void, onRightBack?: () => void, reconnecting?: Set<number>}} [opts] the host's "let the computer play" action, the player's own "I'll be right back", and the seats whose connection dropped moments ago
  */
 export function renderPlayers(ul, ctx, opts = {}) {
   const { room, board, game, seat: me } = ctx;
@@ -94,7 +94,7 @@ export function renderPlayers(ul, ctx, opts = {}) {
           i === me && h('span', { class: 'you', text: t('players.you') }),
           h('span', { class: ['presence', isOn ? 'on' : 'off'], title: t(isOn ? 'players.connected' : 'players.awayTitle') },
             h('span', { class: 'dot', 'aria-hidden': 'true' }),
-            h('span', { class: 'presence-text', text: t(seat.bot ? 'players.computerShort' : isOn ? 'players.online' : 'players.away') }))),
+            h('span', { class: 'presence-text', text: t(seat.bot ? 'players.computerShort' : isOn ? 'players.online' : opts.reconnecting?.has(i) ? 'players.reconnecting' : 'players.away') }))),
         game && h('div', { class: 'player-progress' },
           h('progress', { max: maxProgress, value: progress, 'aria-label': t('players.progress', { who: seatName(seat) }) }),
           h('span', { class: 'home-count', text: t('players.in', { n: finished, total: rules.pawns }) })),

@@ -1,6 +1,7 @@
 //! Load scenarios of `loadgen` that need the real binary as a child
 //! process, so that its memory and CPU can be read from /proc: a crowd of
-//! watchers in one live room, and many idle sockets.
+//! watchers in one live room, many idle sockets, and what keeping idle
+//! sockets alive costs (`heartbeat`).
 
 use crate::capacity::sockets;
 use chowka_tests::{room_of, socket_addr, start_game_on, ws_url, ChildServer, Client};
@@ -44,12 +45,16 @@ async fn socket_from(n: usize, server: SocketAddr, url: &str) -> sockets::Ws {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Starts the release binary with limits that let one machine's load in.
+/// Starts the release binary with limits that let one machine's load in,
+/// and `more` options.
+fn child_with(dir: &std::path::Path, more: &[&str]) -> ChildServer {
+    let mut args = vec!["--max-connections", "30000", "--ws-per-address", "30000"];
+    args.extend_from_slice(more);
+    ChildServer::start(dir, &args)
+}
+
 fn child(dir: &std::path::Path) -> ChildServer {
-    ChildServer::start(
-        dir,
-        &["--max-connections", "30000", "--ws-per-address", "30000"],
-    )
+    child_with(dir, &[])
 }
 
 /// Plays random legal actions until the deadline or the end of the game;
@@ -224,9 +229,13 @@ pub async fn idle(sockets: usize) {
         codes.push(room_of(&base, 2, json!({})).await.0);
     }
     // One socket per room first, so that room tasks are not counted.
+    // Each is read until the end, so that it answers the server's pings
+    // and is not closed as dead (`--ping-secs`) while the others open.
+    let stop = Instant::now() + Duration::from_secs(3600);
     let mut open = Vec::new();
     for (i, code) in codes.iter().enumerate() {
-        open.push(join_idle(i, addr, &url, code).await);
+        let ws = join_idle(i, addr, &url, code).await;
+        open.push(tokio::spawn(keep_alive(ws, false, stop)));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before = rss_kib(server.pid());
@@ -236,7 +245,12 @@ pub async fn idle(sockets: usize) {
         let joins = batch
             .iter()
             .map(|&i| join_idle(i, addr, &url, &codes[i % rooms]));
-        open.extend(futures_util::future::join_all(joins).await);
+        let joined = futures_util::future::join_all(joins).await;
+        open.extend(
+            joined
+                .into_iter()
+                .map(|ws| tokio::spawn(keep_alive(ws, false, stop))),
+        );
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let during = rss_kib(server.pid());
@@ -251,6 +265,9 @@ pub async fn idle(sockets: usize) {
         during / 1024,
         (during.saturating_sub(before)) as f64 / added as f64
     );
+    for task in &open {
+        task.abort();
+    }
     drop(open);
     // Wait until the server has closed every one of them.
     let closing = Instant::now();
@@ -287,6 +304,109 @@ async fn join_idle(
         let _ = ws.next().await;
     }
     ws
+}
+
+/// An idle socket kept reading until `stop`, so that the WebSocket pings
+/// of the server are answered (tungstenite answers them as it reads); with
+/// `browser`, it also sends the web client's own `ping` after
+/// [`BROWSER_QUIET`] without news, as a page on a quiet table does
+/// (web-client/js/connection.js). Returns the `pong`s it got.
+async fn keep_alive(
+    mut ws: tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
+    browser: bool,
+    stop: Instant,
+) -> u64 {
+    let ping = json!({"type": "ping"}).to_string();
+    let mut pongs = 0;
+    while Instant::now() < stop {
+        let wait = if browser {
+            BROWSER_QUIET
+        } else {
+            stop - Instant::now()
+        };
+        match tokio::time::timeout(wait, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => pongs += t.contains(r#""pong""#) as u64,
+            Ok(Some(Ok(_))) => {}
+            Ok(_) => return pongs,
+            Err(_) if browser => {
+                if ws.send(Message::Text(ping.clone().into())).await.is_err() {
+                    return pongs;
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    pongs
+}
+
+/// How long a page waits on a quiet socket before it pings (connection.js).
+const BROWSER_QUIET: Duration = Duration::from_secs(2);
+
+/// What keeping `sockets` idle sockets alive costs the server: its CPU
+/// over `seconds`, first as before the heartbeat (`--ping-secs 25`,
+/// sockets answering the server's pings only), then as now (the default
+/// `--ping-secs 3`, and every socket pinging as a page on a quiet table
+/// does). Sockets are spread over rooms of 4, as at a table.
+pub async fn heartbeat(sockets: usize, seconds: u64) {
+    println!("heartbeat: {sockets} idle sockets in rooms of 4, {seconds} s each way");
+    let mut per_socket = Vec::new();
+    for (name, server_ping, browser) in [
+        ("before (server ping 25 s, no client ping)", "25", false),
+        (
+            "now (server ping 3 s, page ping after 2 s quiet)",
+            "3",
+            true,
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let server = child_with(dir.path(), &["--ping-secs", server_ping]);
+        let base = server.base.clone();
+        let (url, addr) = (ws_url(&base), socket_addr(&base));
+        let rooms = sockets.div_ceil(4);
+        let mut codes = Vec::new();
+        for _ in 0..rooms {
+            codes.push(room_of(&base, 2, json!({})).await.0);
+        }
+        let mut open = Vec::new();
+        for batch in (0..sockets).collect::<Vec<_>>().chunks(200) {
+            let joins = batch
+                .iter()
+                .map(|&i| join_idle(i, addr, &url, &codes[i % rooms]));
+            open.extend(futures_util::future::join_all(joins).await);
+        }
+        // Settled: every socket is joined and quiet; then the measured span.
+        let stop = Instant::now() + Duration::from_secs(seconds + 4);
+        let tasks: Vec<_> = open
+            .into_iter()
+            .map(|ws| tokio::spawn(keep_alive(ws, browser, stop)))
+            .collect();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let (cpu0, t0) = (cpu_time(server.pid()), Instant::now());
+        tokio::time::sleep(Duration::from_secs(seconds)).await;
+        let (cpu, took) = (cpu_time(server.pid()) - cpu0, t0.elapsed());
+        let active = metric(
+            &chowka_tests::metrics(&base).await,
+            "chowka_connections_active",
+        );
+        let mut pongs = 0;
+        for t in tasks {
+            pongs += t.await.unwrap_or(0);
+        }
+        let core = cpu.as_secs_f64() / took.as_secs_f64();
+        let us = cpu.as_secs_f64() * 1e6 / (sockets as f64 * took.as_secs_f64());
+        println!(
+            "{name}: server CPU {:.1}% of a core, {us:.1} µs per socket per second; {active} sockets still open at the end, {pongs} pongs",
+            core * 100.0
+        );
+        per_socket.push(us);
+        server.terminate();
+    }
+    if let [before, now] = per_socket[..] {
+        println!(
+            "now / before: {:.1}x the CPU per idle socket",
+            now / before.max(f64::MIN_POSITIVE)
+        );
+    }
 }
 
 /// The version of a `state` message, read from its first fields

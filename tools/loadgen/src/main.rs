@@ -5,9 +5,12 @@
 //! cargo run --release -p chowka-loadgen --bin loadgen -- [ROOMS] [SECONDS] [URL]
 //! cargo run --release -p chowka-loadgen --bin loadgen -- crowd [READERS] [SILENT] [SECONDS]
 //! cargo run --release -p chowka-loadgen --bin loadgen -- idle [SOCKETS]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- heartbeat [SOCKETS] [SECONDS]
 //! ```
-//! `crowd` and `idle` start the release binary as a child process and
-//! read its memory and CPU from /proc (chowka_loadgen::load).
+//! `crowd`, `idle` and `heartbeat` start the release binary as a child
+//! process and read its memory and CPU from /proc (chowka_loadgen::load);
+//! `heartbeat` compares the CPU that keeping idle sockets alive costs with
+//! the keep-alive of before.
 //!
 //! ```sh
 //! cargo run --release -p chowka-loadgen --bin loadgen -- capacity --rooms 1000,2500,4900 --rate 1 \
@@ -54,6 +57,7 @@ async fn main() {
             return load::crowd(num(1, 1000) as usize, num(2, 50) as usize, num(3, 20)).await
         }
         Some("idle") => return load::idle(num(1, 10_000) as usize).await,
+        Some("heartbeat") => return load::heartbeat(num(1, 4_000) as usize, num(2, 20)).await,
         Some("slowloris") => return slowloris::run(&args[1..]).await,
         Some("capacity") => {
             let opts = capacity::Options::parse_from(&args);

@@ -261,6 +261,8 @@ export default {
   'players.computerShort': 'computer',
   'players.online': 'online',
   'players.away': 'away',
+  // A player whose connection dropped moments ago: they may be back in a second.
+  'players.reconnecting': 'reconnecting…',
   // Tooltips of the presence dot.
   'players.connected': 'connected',
   'players.awayTitle': 'away',

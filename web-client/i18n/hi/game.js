@@ -178,6 +178,7 @@ export default {
   'players.computerShort': 'कंप्यूटर',
   'players.online': 'ऑनलाइन',
   'players.away': 'ऑफ़लाइन',
+  'players.reconnecting': 'फिर से जुड़ रहे हैं…',
   'players.connected': 'जुड़े हुए',
   'players.awayTitle': 'ऑफ़लाइन',
   'players.progress': '{who}: कितना आगे',

@@ -173,6 +173,7 @@ export default {
   'players.computerShort': 'ಕಂಪ್ಯೂಟರ್',
   'players.online': 'ಇದ್ದಾರೆ',
   'players.away': 'ದೂರ',
+  'players.reconnecting': 'ಮತ್ತೆ ಸೇರುತ್ತಿದ್ದಾರೆ…',
   'players.connected': 'ಸಂಪರ್ಕದಲ್ಲಿದ್ದಾರೆ',
   'players.awayTitle': 'ದೂರ ಇದ್ದಾರೆ',
   'players.progress': '{who}: ಮುನ್ನಡೆ',

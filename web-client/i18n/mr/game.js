@@ -178,6 +178,7 @@ export default {
   'players.computerShort': 'कॉम्प्युटर',
   'players.online': 'ऑनलाइन',
   'players.away': 'दूर',
+  'players.reconnecting': 'पुन्हा जोडले जात आहे…',
   'players.connected': 'जोडलेले',
   'players.awayTitle': 'दूर',
   'players.progress': '{who}: प्रगती',

@@ -180,6 +180,7 @@ export default {
   'players.computerShort': 'கணினி',
   'players.online': 'இணைப்பில்',
   'players.away': 'வெளியே',
+  'players.reconnecting': 'மீண்டும் இணைகிறார்…',
   'players.connected': 'இணைப்பில் உள்ளார்',
   'players.awayTitle': 'வெளியே போயிருக்கிறார்',
   'players.progress': '{who}: முன்னேற்றம்',

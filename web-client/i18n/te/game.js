@@ -174,6 +174,7 @@ export default {
   'players.computerShort': 'కంప్యూటర్',
   'players.online': 'ఆన్‌లైన్',
   'players.away': 'లేరు',
+  'players.reconnecting': 'మళ్ళీ కలుస్తున్నారు…',
   'players.connected': 'కలిసి ఉన్నారు',
   'players.awayTitle': 'లేరు',
   'players.progress': '{who}: ముందడుగు',

@@ -86,6 +86,7 @@ impl RoomActor {
                 Effect::Emptied(seat) => self.emptied(seat),
                 Effect::HandedOver(seat) => self.timers.takeover[seat as usize] = None,
                 Effect::Rearm => self.rearm(),
+                Effect::Forgotten(seat) => self.history.forget(seat),
                 Effect::State(events) => {
                     self.schedule();
                     self.history.events(&events, stand_in);

@@ -76,6 +76,13 @@ impl History {
         self.push(HistoryItem::ClockOut { seat });
     }
 
+    /// A seat's player forgot their identity: their chat lines go (what
+    /// they wrote is data about them); the game's events stay.
+    pub fn forget(&mut self, seat: Player) {
+        (self.items)
+            .retain(|i| !matches!(i, HistoryItem::Chat { seat: Some(s), .. } if *s == seat));
+    }
+
     fn push(&mut self, item: HistoryItem) {
         if self.items.len() == MAX_HISTORY {
             self.items.pop_front();
@@ -92,6 +99,21 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_forgotten_player_s_chat_lines_go_and_the_game_stays() {
+        let mut h = History::default();
+        h.chat(Some(0), "Asha", "namaskara");
+        h.events(&[Event::Skipped { player: 1 }], None);
+        h.chat(Some(1), "Ravi", "hello");
+        h.chat(None, "a watcher", "hi");
+        h.forget(1);
+        let items = h.items();
+        assert_eq!(items.len(), 3);
+        assert!(!items
+            .iter()
+            .any(|i| matches!(i, HistoryItem::Chat { name, .. } if name == "Ravi")));
+    }
 
     #[test]
     fn history_keeps_the_last_items_only() {

@@ -143,6 +143,9 @@ pub enum Effect {
     HandedOver(Player),
     /// The takeover time changed: the count of everyone away starts again.
     Rearm,
+    /// This seat's player forgot their identity: their chat lines leave
+    /// the room's recent past (in memory only, never saved).
+    Forgotten(Player),
     /// This seat's turn clock ran out: everyone is told (and the history
     /// keeps it) just before the state that shows the server playing.
     ClockOut(Player),

@@ -51,8 +51,9 @@ impl Room {
     }
 
     /// The player's seat loses its name and player hash, in every stage:
-    /// the room's row is data about them too. The seat token still opens
-    /// the seat (it names nobody).
+    /// the room's row is data about them too, as are their chat lines in
+    /// the room's recent past ([`Effect::Forgotten`]). The seat token
+    /// still opens the seat (it names nobody).
     pub(super) fn forget(&self, player: &str) -> Next {
         let Some(seat) = self.seat_of_player(player) else {
             return self.unchanged();
@@ -61,7 +62,12 @@ impl Room {
         let s = &mut next.seats_mut()[seat as usize];
         s.name = None;
         s.player = None;
-        let effects = vec![Effect::SaveRoom, Effect::Listing, Effect::State(Vec::new())];
+        let effects = vec![
+            Effect::SaveRoom,
+            Effect::Forgotten(seat),
+            Effect::Listing,
+            Effect::State(Vec::new()),
+        ];
         (next, effects)
     }
 }

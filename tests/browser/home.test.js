@@ -129,7 +129,7 @@ test('the custom game form lets a computer stand in after a minute by default, a
   await page.click('details.options > summary');
   assert.equal(await page.inputValue('#opt-takeover'), '60');
   const options = await page.locator('#opt-takeover option').allTextContents();
-  assert.deepEqual(options, ['Never', 'After 30 seconds away', 'After 1 minute away', 'After 2 minutes away']);
+  assert.deepEqual(options, ['Never', 'After 30 seconds away', 'After 1 minute away', 'After 2 minutes away', 'After 5 minutes away']);
   assert.equal((await made()).takeover, 60);
   assert.equal((await made('')).takeover, null);
   assert.equal((await made('120')).takeover, 120);

@@ -94,9 +94,10 @@ test('during a game the host hands a closed tab\'s seat to a computer, and the g
   // The game goes on to the end without the friend.
   await playToEnd(host.page, 90000);
   assert.ok(await host.page.locator('.result:not([hidden])').count(), 'the game ended');
-  // The table log tells of the friend's throws, made by the computer.
+  // The table log tells of the friend's throws, made by the computer for them.
   const log = await host.page.locator('.feed-list li').allTextContents();
-  assert.ok(log.some((line) => /^Ravi threw/.test(line)), `the computer played the friend's turns:\n${log.join('\n')}`);
+  assert.ok(log.some((line) => /^The computer \(for Ravi\) threw/.test(line)), `the computer played the friend's turns:\n${log.join('\n')}`);
+  assert.ok(!log.some((line) => /^Ravi threw/.test(line)), 'never as if Ravi had');
   assert.deepEqual(host.page.errors, []);
   await host.context.close();
 });

@@ -103,7 +103,7 @@ export function renderPlayers(ul, ctx, opts = {}) {
           type: 'button', class: ['btn', 'small', 'standin-btn', isOn ? 'ghost' : 'away'], 'data-seat': i,
           onclick: () => opts.onStandIn(i),
         }, h('span', { class: 'standin-label' }, textWith('players.standIn', {}, { name: h('span', { class: 'standin-name', text: name }) }))),
-        canStepAway && h('button', { type: 'button', class: ['btn', 'small', 'ghost', 'standin-btn'], id: 'right-back-btn', onclick: () => opts.onRightBack() }, t('players.rightBack'))),
+        canStepAway && h('button', { type: 'button', class: ['btn', 'small', 'ghost', 'right-back-btn'], id: 'right-back-btn', onclick: () => opts.onRightBack() }, t('players.rightBack'))),
       toMove && h('span', { class: 'turn-flag', text: t('players.toMove') }));
   }));
 }

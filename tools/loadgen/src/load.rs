@@ -9,6 +9,8 @@ use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use serde_json::json;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -231,11 +233,11 @@ pub async fn idle(sockets: usize) {
     // One socket per room first, so that room tasks are not counted.
     // Each is read until the end, so that it answers the server's pings
     // and is not closed as dead (`--ping-secs`) while the others open.
-    let stop = Instant::now() + Duration::from_secs(3600);
+    let pongs = Arc::new(AtomicU64::new(0));
     let mut open = Vec::new();
     for (i, code) in codes.iter().enumerate() {
         let ws = join_idle(i, addr, &url, code).await;
-        open.push(tokio::spawn(keep_alive(ws, false, stop)));
+        open.push(tokio::spawn(keep_alive(ws, false, pongs.clone())));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before = rss_kib(server.pid());
@@ -249,7 +251,7 @@ pub async fn idle(sockets: usize) {
         open.extend(
             joined
                 .into_iter()
-                .map(|ws| tokio::spawn(keep_alive(ws, false, stop))),
+                .map(|ws| tokio::spawn(keep_alive(ws, false, pongs.clone()))),
         );
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -306,37 +308,37 @@ async fn join_idle(
     ws
 }
 
-/// An idle socket kept reading until `stop`, so that the WebSocket pings
-/// of the server are answered (tungstenite answers them as it reads); with
-/// `browser`, it also sends the web client's own `ping` after
-/// [`BROWSER_QUIET`] without news, as a page on a quiet table does
-/// (web-client/js/connection.js). Returns the `pong`s it got.
+/// An idle socket kept reading until it closes (or its task is aborted),
+/// so that the WebSocket pings of the server are answered (tungstenite
+/// answers them as it reads); with `browser`, it also sends the web
+/// client's own `ping` after [`BROWSER_QUIET`] without news, as a page on
+/// a quiet table does (web-client/js/connection.js). Counts the `pong`s
+/// it gets in `pongs`.
 async fn keep_alive(
     mut ws: tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
     browser: bool,
-    stop: Instant,
-) -> u64 {
+    pongs: Arc<AtomicU64>,
+) {
     let ping = json!({"type": "ping"}).to_string();
-    let mut pongs = 0;
-    while Instant::now() < stop {
-        let wait = if browser {
-            BROWSER_QUIET
-        } else {
-            stop - Instant::now()
-        };
-        match tokio::time::timeout(wait, ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => pongs += t.contains(r#""pong""#) as u64,
+    let quiet = if browser {
+        BROWSER_QUIET
+    } else {
+        Duration::from_secs(3600)
+    };
+    loop {
+        match tokio::time::timeout(quiet, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) if t.contains(r#""pong""#) => {
+                pongs.fetch_add(1, Ordering::Relaxed);
+            }
             Ok(Some(Ok(_))) => {}
-            Ok(_) => return pongs,
-            Err(_) if browser => {
+            Ok(_) => return,
+            Err(_) => {
                 if ws.send(Message::Text(ping.clone().into())).await.is_err() {
-                    return pongs;
+                    return;
                 }
             }
-            Err(_) => {}
         }
     }
-    pongs
 }
 
 /// How long a page waits on a quiet socket before it pings (connection.js).
@@ -344,59 +346,68 @@ const BROWSER_QUIET: Duration = Duration::from_secs(2);
 
 /// What keeping `sockets` idle sockets alive costs the server: its CPU
 /// over `seconds`, first as before the heartbeat (`--ping-secs 25`,
-/// sockets answering the server's pings only), then as now (the default
-/// `--ping-secs 3`, and every socket pinging as a page on a quiet table
-/// does). Sockets are spread over rooms of 4, as at a table.
-pub async fn heartbeat(sockets: usize, seconds: u64) {
-    println!("heartbeat: {sockets} idle sockets in rooms of 4, {seconds} s each way");
+/// sockets answering the server's pings only), then as now
+/// (`--ping-secs` `ping_secs`, 3 by default, and every socket pinging as
+/// a page on a quiet table does). Sockets are spread over rooms of 4, as at a table (at most
+/// 900 rooms, what one address may create in a minute).
+pub async fn heartbeat(sockets: usize, seconds: u64, ping_secs: u64) {
+    println!("heartbeat: {sockets} idle sockets, {seconds} s each way");
     let mut per_socket = Vec::new();
-    for (name, server_ping, browser) in [
-        ("before (server ping 25 s, no client ping)", "25", false),
+    let now = format!("now (server ping {ping_secs} s, page ping after 2 s quiet)");
+    let runs = [
         (
-            "now (server ping 3 s, page ping after 2 s quiet)",
-            "3",
-            true,
+            "before (server ping 25 s, no client ping)".to_string(),
+            25,
+            false,
         ),
-    ] {
+        (now, ping_secs, true),
+    ];
+    for (name, server_ping, browser) in runs {
         let dir = tempfile::tempdir().expect("temp dir");
-        let server = child_with(dir.path(), &["--ping-secs", server_ping]);
+        let server_ping = server_ping.to_string();
+        let server = child_with(dir.path(), &["--ping-secs", &server_ping]);
         let base = server.base.clone();
         let (url, addr) = (ws_url(&base), socket_addr(&base));
-        let rooms = sockets.div_ceil(4);
+        // Rooms of 4, but at most what one address may create a minute.
+        let rooms = sockets.div_ceil(4).min(900);
         let mut codes = Vec::new();
         for _ in 0..rooms {
             codes.push(room_of(&base, 2, json!({})).await.0);
         }
-        let mut open = Vec::new();
+        // Each socket keeps itself alive from the moment it joined.
+        let pongs = Arc::new(AtomicU64::new(0));
+        let mut tasks = Vec::new();
         for batch in (0..sockets).collect::<Vec<_>>().chunks(200) {
             let joins = batch
                 .iter()
                 .map(|&i| join_idle(i, addr, &url, &codes[i % rooms]));
-            open.extend(futures_util::future::join_all(joins).await);
+            for ws in futures_util::future::join_all(joins).await {
+                tasks.push(tokio::spawn(keep_alive(ws, browser, pongs.clone())));
+            }
         }
         // Settled: every socket is joined and quiet; then the measured span.
-        let stop = Instant::now() + Duration::from_secs(seconds + 4);
-        let tasks: Vec<_> = open
-            .into_iter()
-            .map(|ws| tokio::spawn(keep_alive(ws, browser, stop)))
-            .collect();
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let (cpu0, t0) = (cpu_time(server.pid()), Instant::now());
+        let (cpu0, t0, pongs0) = (
+            cpu_time(server.pid()),
+            Instant::now(),
+            pongs.load(Ordering::Relaxed),
+        );
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         let (cpu, took) = (cpu_time(server.pid()) - cpu0, t0.elapsed());
+        let pongs = pongs.load(Ordering::Relaxed) - pongs0;
         let active = metric(
             &chowka_tests::metrics(&base).await,
             "chowka_connections_active",
         );
-        let mut pongs = 0;
-        for t in tasks {
-            pongs += t.await.unwrap_or(0);
+        for t in &tasks {
+            t.abort();
         }
         let core = cpu.as_secs_f64() / took.as_secs_f64();
         let us = cpu.as_secs_f64() * 1e6 / (sockets as f64 * took.as_secs_f64());
         println!(
-            "{name}: server CPU {:.1}% of a core, {us:.1} µs per socket per second; {active} sockets still open at the end, {pongs} pongs",
-            core * 100.0
+            "{name}: server CPU {:.1}% of a core, {us:.1} µs per socket per second; {active} sockets still open at the end; {:.2} pongs per socket per second",
+            core * 100.0,
+            pongs as f64 / (sockets as f64 * took.as_secs_f64())
         );
         per_socket.push(us);
         server.terminate();

@@ -5,7 +5,7 @@
 //! cargo run --release -p chowka-loadgen --bin loadgen -- [ROOMS] [SECONDS] [URL]
 //! cargo run --release -p chowka-loadgen --bin loadgen -- crowd [READERS] [SILENT] [SECONDS]
 //! cargo run --release -p chowka-loadgen --bin loadgen -- idle [SOCKETS]
-//! cargo run --release -p chowka-loadgen --bin loadgen -- heartbeat [SOCKETS] [SECONDS]
+//! cargo run --release -p chowka-loadgen --bin loadgen -- heartbeat [SOCKETS] [SECONDS] [PING_SECS]
 //! ```
 //! `crowd`, `idle` and `heartbeat` start the release binary as a child
 //! process and read its memory and CPU from /proc (chowka_loadgen::load);
@@ -57,7 +57,9 @@ async fn main() {
             return load::crowd(num(1, 1000) as usize, num(2, 50) as usize, num(3, 20)).await
         }
         Some("idle") => return load::idle(num(1, 10_000) as usize).await,
-        Some("heartbeat") => return load::heartbeat(num(1, 4_000) as usize, num(2, 20)).await,
+        Some("heartbeat") => {
+            return load::heartbeat(num(1, 4_000) as usize, num(2, 20), num(3, 3)).await
+        }
         Some("slowloris") => return slowloris::run(&args[1..]).await,
         Some("capacity") => {
             let opts = capacity::Options::parse_from(&args);

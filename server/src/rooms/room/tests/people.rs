@@ -38,7 +38,10 @@ fn a_forgotten_player_leaves_a_seat_without_name_or_identity() {
     assert_eq!(next.seat_of_player("player-Bala"), None);
     assert!(next.seats[1].person(), "the seat token still opens it");
     assert!(effects.contains(&Effect::SaveRoom));
-    assert!(effects.contains(&Effect::Forgotten(1)), "their chat lines go too");
+    assert!(
+        effects.contains(&Effect::Forgotten(1)),
+        "their chat lines go too"
+    );
     assert_eq!(next.seats[0].name.as_deref(), Some("Asha"));
     let (_, effects) = next.apply(forget, None).unwrap();
     assert!(effects.is_empty(), "forgetting twice changes nothing");

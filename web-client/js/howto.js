@@ -95,8 +95,9 @@ const SECTIONS = [
   // Presets (Options and presets), R7, C10: a paragraph, the list of the
   // three ways, a paragraph.
   { id: 'ways', key: 'ways', art: art.enterArt, paras: 2, after: 1, list: waysList },
-  // Not a rule: the game screen's one-tap moves and keys (game-auto.js, game-keys.js).
-  { id: 'screen', key: 'screen', art: keysTable, paras: 2 },
+  // Not a rule: the game screen's one-tap moves and keys (game-auto.js,
+  // game-keys.js), and stepping away (game-away.js).
+  { id: 'screen', key: 'screen', art: keysTable, paras: 3 },
 ];
 
 /** Where the guide explains each rule of the rule book, by rule id. */

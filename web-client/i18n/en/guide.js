@@ -144,6 +144,7 @@ export default {
   'guide.screen.short': 'Taps and keys',
   'guide.screen.p1': 'When a throw leaves you only one move, it plays by itself after a moment: the pawn and its square light up, and a line over the board says what moves. Tap Cancel, or anywhere on the board, to stop it and choose yourself. When there are several moves, tap a pawn: if it can go to one square only, it moves at once; if it can go to several, tap one of its marked squares. To always choose yourself, untick "Move by itself when there is only one move" under the game.',
   'guide.screen.p2': 'On a computer you can play a whole turn with the keyboard. When your turn starts, Throw is ready: press T or Space to throw. N and P (or the arrow keys) go to the next or previous pawn that can move, Enter moves the chosen pawn or plays the chosen square, S skips a throw when that is allowed, and Esc cancels. The keys are also listed under the board.',
+  'guide.screen.p3': 'If you must step away during a live game, tap "I\'ll be right back" beside your name: the others see it, and no computer plays for you for five minutes. If you are away longer, or your connection drops, a computer plays your turns after the time the host chose, and the log marks every move it makes for you. When you come back your seat is yours again, and you are told how many turns the computer played.',
   // The section's picture: a table of keys (.keys: the keys' own labels, as on a keyboard) and what each does (short).
   'guide.keys.label': 'Keys for playing',
   'guide.keys.throw.keys': 'T, Space',

@@ -207,13 +207,14 @@ function badge() {
     if (withIcon) c.drawImage(img, 0, 0, 64, 64);
     c.fillStyle = '#d92d20';
     c.beginPath();
-    c.arc(44, 20, 20, 0, Math.PI * 2);
+    // Big enough to read at 16 px, where browsers draw it.
+    c.arc(38, 26, 26, 0, Math.PI * 2);
     c.fill();
     c.fillStyle = '#fff';
-    c.font = 'bold 28px sans-serif';
+    c.font = `bold ${count > 9 ? 30 : 42}px sans-serif`;
     c.textAlign = 'center';
     c.textBaseline = 'middle';
-    c.fillText(count > 9 ? '9+' : String(count), 44, 21);
+    c.fillText(count > 9 ? '9+' : String(count), 38, 28);
     drawnIcon = { count, href: canvas.toDataURL('image/png') };
     link.setAttribute('href', drawnIcon.href);
   };

@@ -17,10 +17,13 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// page adds the hashes of its shell's inline style and of the script that
 /// says its loading line in the player's language to this, web/page.rs); it
 /// talks to this origin only (`connect-src 'self'` covers its WebSocket).
+/// Images may also be `data:` URLs: the favicon with the count of games
+/// waiting for the player is drawn on a canvas (web-client/js/nudge.js); a
+/// `data:` image cannot run script.
 /// So a script injected anywhere would not run, and no other site may
 /// frame the board (clickjacking).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// The HTTP routes of the server.

@@ -135,7 +135,7 @@ test('larger text: the Me page switch scales the words by a quarter, is remember
   await page.waitForSelector('#me-rename');
   const size = (sel) => page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const before = await size('.lead');
-  await page.getByRole('switch').check();
+  await page.locator('#me-large-text').check();
   // Sizes change through the (reduced-motion, 0.01 ms) transition every
   // element has: wait for the new size to be the one computed.
   await page.waitForFunction((b) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) > b, before);
@@ -144,7 +144,7 @@ test('larger text: the Me page switch scales the words by a quarter, is remember
   await page.reload();
   await page.waitForSelector('#me-rename');
   await page.waitForFunction((a) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) === a, after);
-  assert.ok(await page.getByRole('switch').isChecked());
+  assert.ok(await page.locator('#me-large-text').isChecked());
   await shot(page, 'reach-me-large-kn-360');
   for (const [where, path, ready] of [['home', '/', '#play-computer'], ['my games', '/#my-games', `.mygame[data-code="${code}"]`], ['game', `/r/${code}`, '.game[data-version] svg.board .pawn']]) {
     await page.goto(`${url}${path}`);
@@ -156,7 +156,7 @@ test('larger text: the Me page switch scales the words by a quarter, is remember
   }
   // Off again: the usual size.
   await page.goto(`${url}/#me`);
-  await page.getByRole('switch').uncheck();
+  await page.locator('#me-large-text').uncheck();
   await page.waitForFunction((b) => parseFloat(getComputedStyle(document.querySelector('.lead')).fontSize) === b, before);
   assert.equal(await page.evaluate(() => localStorage.getItem('chowka.largeText')), null, 'forgotten when off');
   await context.close();

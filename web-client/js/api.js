@@ -43,12 +43,15 @@ async function request(method, path, body, again = true) {
   } catch {
     data = null;
   }
-  if (res.status === 401 && secret && again && (data?.error ?? data)?.code === 'bad_player' && playerSecret() === secret) {
-    // Deleted elsewhere: this browser becomes a new player, and asks again as it.
-    savePlayer(null);
-    const made = newPlayer();
-    waitForPlayer(made);
-    await made.catch(() => null);
+  if (res.status === 401 && secret && again && (data?.error ?? data)?.code === 'bad_player') {
+    // Deleted elsewhere: this browser becomes a new player, and asks again
+    // as it. A request sent beside it (the nudges' poll, nudge.js) finds the
+    // new player already being made and waits for it.
+    if (playerSecret() === secret) {
+      savePlayer(null);
+      waitForPlayer(newPlayer());
+    }
+    await pending;
     return request(method, path, body, false);
   }
   if (!res.ok) {

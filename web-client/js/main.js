@@ -15,6 +15,7 @@ import { replayView, isReplayHash, moveOfHash } from './replay.js';
 import { myGamesView } from './mygames.js';
 import { meView } from './me.js';
 import { startIdentity } from './identity.js';
+import { startNudges, pageChanged } from './nudge.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
@@ -51,6 +52,13 @@ function hashPage(hash) {
 }
 
 function route() {
+  drawPage();
+  // The nudges' count leaves out the room now shown (nudge.js).
+  pageChanged();
+}
+
+/** Draws the page the address names (unless it is already shown). */
+function drawPage() {
   const path = location.pathname;
   const hash = location.hash.slice(1);
   const room = /^\/r\/([^/]+)\/?$/.exec(path);
@@ -111,6 +119,8 @@ applyLargeText(largeText());
 // who the player is (a link's identity is adopted before any page asks).
 await startLanguage();
 await startIdentity();
+// Nudges of turns in the player's other games, in every tab.
+startNudges();
 window.addEventListener('popstate', route);
 window.addEventListener('hashchange', async () => {
   // A player link pasted into this tab's address bar.

@@ -1,8 +1,9 @@
 // Me (/#me): the player without an account (identity.js). Their name (to
 // change everywhere at once), the devices holding the identity (this one
 // marked, when each was last seen in local time), "Use on another device"
-// (the secret in a link's fragment with its QR code, devices.js), and
-// a "Larger text" switch (remembered in this browser, storage.js), and
+// (the secret in a link's fragment with its QR code, devices.js), a
+// "Larger text" switch and the nudges' ("Tell me when it's my turn", "Play
+// a sound": nudge.js), remembered in this browser (storage.js), and
 // "Delete my data": the server removes the name from every room and record
 // that is not public and forgets the identity; this browser forgets its
 // seats and the identity too.
@@ -12,7 +13,7 @@ import { t } from './i18n.js';
 import { notice, showError } from './announce.js';
 import { showLinkDialog } from './devices.js';
 import { ask } from './ask.js';
-import { savePlayer, saveName, savedName, forgetSeats, playerSecret, largeText, saveLargeText, applyLargeText } from './storage.js';
+import { savePlayer, saveName, savedName, forgetSeats, playerSecret, largeText, saveLargeText, applyLargeText, nudgeNotify, saveNudgeNotify, nudgeSound, saveNudgeSound } from './storage.js';
 import { when, ago } from './times.js';
 import * as api from './api.js';
 
@@ -45,15 +46,59 @@ function confirmDelete() {
  * every later visit. Drawn before the server answers (it needs nothing of it).
  */
 function textSize() {
-  const box = h('input', { type: 'checkbox', id: 'me-large-text', role: 'switch', checked: largeText() });
-  box.addEventListener('change', () => {
-    saveLargeText(box.checked);
-    applyLargeText(box.checked);
+  const large = switchRow('me-large-text', t('me.text.large'), largeText(), (on) => {
+    saveLargeText(on);
+    applyLargeText(on);
   });
   return h('section', { class: 'card me-text', 'aria-labelledby': 'me-text-title' },
     h('h2', { id: 'me-text-title', text: t('me.text.title') }),
-    h('div', { class: 'check' }, box, h('label', { for: 'me-large-text', text: t('me.text.large') })),
+    large,
     h('p', { class: 'hint', text: t('me.text.hint') }));
+}
+
+/** A switch (a checkbox row) that calls `onSet(checked)` when changed. */
+function switchRow(id, label, on, onSet) {
+  const box = h('input', { type: 'checkbox', id, role: 'switch', checked: on });
+  box.addEventListener('change', () => onSet(box.checked));
+  return h('div', { class: 'check' }, box, h('label', { for: id, text: label }));
+}
+
+/** What stops the browser from notifying, or null when it may (or may ask). */
+function notifyBlock() {
+  if (!('Notification' in window)) return 'me.nudge.unsupported';
+  return Notification.permission === 'denied' ? 'me.nudge.blocked' : null;
+}
+
+/**
+ * The nudges' switches (nudge.js): a notification when it is the player's
+ * turn in another game, and a sound. The browser's permission is asked for
+ * only when the player turns notifications on, never before. Both count at
+ * once, in every tab: nudge.js reads them at each nudge.
+ */
+function nudgeSettings() {
+  const why = h('p', { class: 'hint', id: 'me-nudge-why', role: 'status' });
+  const explain = () => {
+    const block = nudgeNotify() ? notifyBlock() : null;
+    why.textContent = block ? t(block) : '';
+    why.hidden = !block;
+  };
+  const notify = switchRow('me-nudge-notify', t('me.nudge.notify'), nudgeNotify(), async (on) => {
+    saveNudgeNotify(on);
+    if (on && notifyBlock() === null && Notification.permission === 'default') {
+      try {
+        await Notification.requestPermission();
+      } catch {
+        /* an old browser's callback form: the state below says what came of it */
+      }
+    }
+    explain();
+  });
+  const beep = switchRow('me-nudge-sound', t('me.nudge.sound'), nudgeSound(), (on) => saveNudgeSound(on));
+  explain();
+  return h('section', { class: 'card me-nudge', 'aria-labelledby': 'me-nudge-title' },
+    h('h2', { id: 'me-nudge-title', text: t('me.nudge.title') }),
+    h('p', { class: 'hint', text: t('me.nudge.lead') }),
+    notify, beep, why);
 }
 
 /** The Me page (/#me). */
@@ -64,6 +109,7 @@ export function meView(container, navigate) {
       h('h1', { id: 'me-heading', text: t('me.title') }),
       h('p', { class: 'lead', text: t('me.lead') }),
       textSize(),
+      nudgeSettings(),
       body));
 
   function draw(me) {

@@ -1,7 +1,7 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
 // computer level last played against, the mute switch, whether a lone move
-// plays by itself, the larger-text switch, the player identity's
+// plays by itself, the larger-text switch, the nudges' switches (nudge.js), the player identity's
 // secret and this browser's device id. localStorage can throw (private
 // mode, quota): every access is guarded so the game still works, only
 // without memory.
@@ -90,6 +90,30 @@ export function saveLargeText(on) {
 /** Draws every page with larger text (`on`) or the usual size: the root font size, which all rem sizes follow. */
 export function applyLargeText(on) {
   document.documentElement.classList.toggle('large-text', on);
+}
+
+/**
+ * Whether the player asked to be told by a system notification when it is
+ * their turn in a game they are not looking at (the Me page; off unless
+ * they turned it on, nudge.js).
+ */
+export function nudgeNotify() {
+  return read('chowka.nudge.notify') === '1';
+}
+
+/** Remembers the notification switch. */
+export function saveNudgeNotify(on) {
+  write('chowka.nudge.notify', on ? '1' : null);
+}
+
+/** Whether a turn in another game plays a sound (the Me page; off unless turned on). */
+export function nudgeSound() {
+  return read('chowka.nudge.sound') === '1';
+}
+
+/** Remembers the nudge sound switch. */
+export function saveNudgeSound(on) {
+  write('chowka.nudge.sound', on ? '1' : null);
 }
 
 /** The player identity's secret held here (32 hex), or null (identity.js). */

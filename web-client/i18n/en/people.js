@@ -107,4 +107,13 @@ export default {
   'me.text.title': 'Text size',
   'me.text.large': 'Larger text',
   'me.text.hint': 'Makes the words bigger on every page, on this device.',
+  'me.nudge.title': 'Your turn in other games',
+  'me.nudge.lead': 'While any Chowka page is open, its tab shows how many games are waiting for you.',
+  'me.nudge.notify': "Tell me when it's my turn",
+  'me.nudge.sound': 'Play a sound',
+  'me.nudge.blocked': 'This browser does not allow notifications from Chowka. The tab still shows how many games are waiting for you.',
+  'me.nudge.unsupported': 'This browser cannot show notifications. The tab still shows how many games are waiting for you.',
+  'nudge.notify.against': 'Your turn against {names}',
+  'nudge.notify.turn': 'Your turn',
+  'nudge.notify.body': 'Room {code} · {game}. Tap to open it.',
 };

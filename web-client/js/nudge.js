@@ -8,7 +8,8 @@
 // for the room shown in a visible tab.
 //
 // One tab polls GET /api/me/games for all of them (every 20 s while it is
-// visible, 60 s hidden): it holds a lease in localStorage, renewed at each
+// visible, 60 s hidden, 5 min while the player has no game over days in
+// play): it holds a lease in localStorage, renewed at each
 // poll; another tab takes the lease when it runs out, or at once when it is
 // visible and the holder is not. The poller writes the games waiting for
 // the player to localStorage; every tab draws its count from there (the
@@ -33,6 +34,13 @@ import * as api from './api.js';
 /** How often the list is asked for while the polling tab is visible, and hidden. */
 const VISIBLE_MS = 20000;
 const HIDDEN_MS = 60000;
+/**
+ * How often while the player has no game over days in play: only those
+ * have turns to nudge, and a server with thousands of players at live
+ * tables should not answer each of them every 20 s for nothing (a game
+ * over days started meanwhile is seen within minutes, its turns last hours).
+ */
+const NO_DAYS_MS = 300000;
 /** localStorage keys shared by the tabs. */
 const LEASE = 'chowka.nudge.lease';
 const TURNS = 'chowka.nudge.turns';
@@ -45,6 +53,8 @@ const TAB = Math.random().toString(36).slice(2);
 
 let timer = null;
 let count = 0;
+// Whether the last list had a game over days in play (true until asked).
+let daysInPlay = true;
 let plainIcon = null;
 let drawnIcon = { count: 0, href: null };
 
@@ -71,6 +81,7 @@ const visible = () => document.visibilityState === 'visible';
 function interval() {
   const test = Number(readJson(TEST_POLL));
   if (Number.isFinite(test) && test >= 200) return test;
+  if (!daysInPlay) return NO_DAYS_MS;
   return visible() ? VISIBLE_MS : HIDDEN_MS;
 }
 
@@ -124,6 +135,7 @@ async function poll() {
   } catch {
     return; // offline, or the server is busy: the next poll tries again
   }
+  daysInPlay = (list.games ?? []).some((g) => g.status === 'playing' && g.pace === 'days');
   const turns = turnsOf(list.games ?? []);
   writeJson(TURNS, { turns });
   nudgeNew(turns);

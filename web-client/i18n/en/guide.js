@@ -140,7 +140,7 @@ export default {
   'guide.ways.p2': 'Bringing pawns in uses up the whole throw: they stop on your home square. A pawn that is hit goes back to its home square, not beside the board. The host can also change single rules, and every room shows the rules it plays.',
 
   // The section about playing on the screen: the only move playing by itself, one tap for a pawn with one square, and the keyboard. Quote the game's setting as it reads there (game.auto.setting).
-  'guide.screen.title': 'Fewer taps, and playing with keys',
+  'guide.screen.title': 'Fewer taps, playing with keys, and stepping away',
   'guide.screen.short': 'Taps and keys',
   'guide.screen.p1': 'When a throw leaves you only one move, it plays by itself after a moment: the pawn and its square light up, and a line over the board says what moves. Tap Cancel, or anywhere on the board, to stop it and choose yourself. When there are several moves, tap a pawn: if it can go to one square only, it moves at once; if it can go to several, tap one of its marked squares. To always choose yourself, untick "Move by itself when there is only one move" under the game.',
   'guide.screen.p2': 'On a computer you can play a whole turn with the keyboard. When your turn starts, Throw is ready: press T or Space to throw. N and P (or the arrow keys) go to the next or previous pawn that can move, Enter moves the chosen pawn or plays the chosen square, S skips a throw when that is allowed, and Esc cancels. The keys are also listed under the board.',

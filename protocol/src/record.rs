@@ -83,6 +83,12 @@ impl RecordedAction {
         }
     }
 
+    /// The seat a computer played this action for while its person was
+    /// away, if it did (`stand_in`).
+    pub fn stood_in_for(&self) -> Option<Player> {
+        self.by.filter(|_| self.stand_in)
+    }
+
     /// Plays this action on `game`: the acting player is `by`, or the
     /// player expected to act; a throw shows its recorded value.
     pub fn apply(&self, game: &mut Game) -> Result<Vec<Event>, String> {

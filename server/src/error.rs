@@ -218,6 +218,23 @@ impl Refusal {
         Refusal::new(ErrorCode::NoSuchRoom)
     }
 
+    /// Refuses seconds `v` of `field` outside `range` (`bad_request`);
+    /// `None` (never, no clock) is always allowed.
+    pub fn check_secs(
+        field: &str,
+        v: Option<u32>,
+        range: &std::ops::RangeInclusive<u32>,
+    ) -> Result<(), Refusal> {
+        if v.is_some_and(|v| !range.contains(&v)) {
+            let (lo, hi) = (range.start(), range.end());
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
+                format!("{field} is {lo} to {hi} seconds, or null."),
+            ));
+        }
+        Ok(())
+    }
+
     /// The refusal for a store fault: its cause goes to the log when the
     /// refusal is reported; the player only learns that nothing changed.
     pub fn store(cause: impl std::fmt::Display) -> Refusal {

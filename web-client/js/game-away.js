@@ -14,6 +14,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { untilText } from './times.js';
 import { takeoverSetting } from './takeover-setting.js';
+import { seatOnline } from './players.js';
 
 /**
  * How long a player whose connection dropped shows as "reconnecting…"
@@ -91,7 +92,7 @@ export class AwayBar {
   reconnecting() {
     const { room, presence } = this.screen.ctx;
     const now = Date.now();
-    const on = room.seats.map((s, i) => !!s.bot || !!(presence?.connected?.[i] ?? s.connected));
+    const on = room.seats.map((s, i) => !!seatOnline(s, i, presence));
     on.forEach((isOn, i) => {
       if (isOn) this.dropped.delete(i);
       else if (this.wasOn?.[i] && !this.dropped.has(i)) this.dropped.set(i, now);

@@ -16,7 +16,7 @@ import { ruleHelp, offerShareOnArrival } from './lobby.js';
 import { myGamesCard } from './mygames.js';
 import { paceField } from './pace.js';
 import { ago } from './times.js';
-import { TAKEOVER_CHOICES } from './takeover-setting.js';
+import { takeoverSetting } from './takeover-setting.js';
 
 const REFRESH_MS = 8000;
 /** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
@@ -116,13 +116,13 @@ function fillCreateForm(form, table, navigate) {
     ['', '30', '60', '120'].map((v) => h('option', { value: v, text: t(`home.clock.${v || 'none'}`) })));
   // A computer stands in after a minute away by default: a closed tab must
   // never freeze the table.
-  const takeover = h('select', { id: 'opt-takeover', 'aria-describedby': 'opt-takeover-hint' },
-    TAKEOVER_CHOICES.map((v) => h('option', { value: v, text: t(`home.takeover.${v || 'never'}`), selected: v === '60' })));
+  // The same control the host changes it with later (lobby, game).
+  const takeoverField = takeoverSetting('opt-takeover', 60);
+  const takeover = takeoverField.querySelector('select');
   const liveRows = [
     h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: t('home.clock') }), clock,
       h('p', { class: 'hint', id: 'opt-clock-hint', text: t('home.clockHint') })),
-    h('div', { class: 'field option' }, h('label', { for: 'opt-takeover', text: t('home.takeover') }), takeover,
-      h('p', { class: 'hint', id: 'opt-takeover-hint', text: t('home.takeoverHint') }))];
+    takeoverField];
   optionRows.push(...liveRows);
   const pace = paceField(liveRows);
 

@@ -8,7 +8,7 @@
 import { h, fill } from './dom.js';
 import { presets, options, SIDE_NAMES, LEVELS, levelName } from './names.js';
 import { t } from './i18n.js';
-import { seatName, swatch } from './players.js';
+import { seatName, seatOnline, swatch } from './players.js';
 import { savedName } from './storage.js';
 import { turnHoursName } from './pace.js';
 import { notice, showError } from './announce.js';
@@ -173,11 +173,10 @@ export class Lobby {
     this.linkInput.value = this.link(room.code);
     this.shareCard.hidden = !isHost;
     this.whatsapp.setAttribute('href', this.whatsappLink());
-    const connected = ctx.presence?.connected;
     const focusedSeat = document.activeElement?.closest?.('.seat')?.dataset.seat;
     fill(this.seatsList, room.seats.map((seat, i) => {
       const taken = !!(seat.name || seat.bot);
-      const on = seat.bot ? true : connected?.[i] ?? seat.connected;
+      const on = seatOnline(seat, i, ctx.presence);
       let control = null;
       // A computer's seat carries its name too ("Computer (easy)"): the host
       // keeps the level choice on it, to change the level or empty the seat.

@@ -43,6 +43,11 @@ export function swatch(i) {
   return h('span', { class: `swatch seat-${i}`, 'aria-hidden': 'true', text: SEATS[i].symbol });
 }
 
+/** Whether seat `i` is connected now, by the latest presence (a computer always is). */
+export function seatOnline(seat, i, presence) {
+  return seat.bot ? true : presence?.connected?.[i] ?? seat.connected;
+}
+
 /**
  * Renders the players list.
  * @param {HTMLElement} ul
@@ -53,11 +58,10 @@ export function renderPlayers(ul, ctx, opts = {}) {
   const { room, board, game, seat: me } = ctx;
   const rules = room.rules;
   const maxProgress = board.max_progress;
-  const connected = ctx.presence?.connected;
   const amHost = me !== null && me !== undefined && room.seats[me]?.host;
   const playing = room.status === 'playing' && game && game.result === 'ongoing';
   fill(ul, room.seats.map((seat, i) => {
-    const isOn = seat.bot ? true : connected?.[i] ?? seat.connected;
+    const isOn = seatOnline(seat, i, ctx.presence);
     const toMove = game && game.result === 'ongoing' && game.to_move === i;
     const finished = game ? game.pawns[i].filter((p) => p === board.centre).length : 0;
     const betrayals = game ? game.betrayals.filter((b) => b.player === i).length : 0;

@@ -152,18 +152,8 @@ pub async fn create_room(
     })?;
     options.players = Some(rules.players);
     let (takeover, turn_hours) = pace_settings(&req)?;
-    for (field, v, range) in [
-        ("turn_clock", req.turn_clock, TURN_CLOCK_SECS),
-        ("takeover", takeover, TAKEOVER_SECS),
-    ] {
-        if v.is_some_and(|v| !range.contains(&v)) {
-            let (lo, hi) = (range.start(), range.end());
-            return Err(Refusal::with(
-                ErrorCode::BadRequest,
-                format!("{field} is {lo} to {hi} seconds, or null."),
-            ));
-        }
-    }
+    Refusal::check_secs("turn_clock", req.turn_clock, &TURN_CLOCK_SECS)?;
+    Refusal::check_secs("takeover", takeover, &TAKEOVER_SECS)?;
     let mut seats = vec![Seat::default(); rules.players as usize];
     for b in &req.bots {
         if b.seat == 0 || b.seat >= rules.players {
@@ -250,10 +240,27 @@ pub async fn room(
     headers: HeaderMap,
     code: Result<Path<String>, PathRejection>,
 ) -> Result<Json<crate::rooms::Details>, Refusal> {
-    limits.check(Limited::Lookups, peer, &headers).await?;
-    let Path(code) = code.map_err(bad_query)?;
-    let code = RoomCode::parse(&code).ok_or_else(Refusal::no_room)?;
-    registry.details(code).await.map(Json)
+    let code = code.map(|Path(c)| c).map_err(bad_query);
+    find_room(&limits, &registry, peer, &headers, code)
+        .await
+        .map(Json)
+}
+
+/// The details of the room named by `code` (an unparsed path segment, or
+/// why it could not be read), as the lookups' limit per address allows:
+/// codes are not to be guessed by trying them all. The limit counts
+/// first, whatever the code. Shared by `GET /api/rooms/{code}` and the
+/// room link's preview (web/preview.rs).
+pub async fn find_room(
+    limits: &Limits,
+    registry: &Registry,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    code: Result<String, Refusal>,
+) -> Result<crate::rooms::Details, Refusal> {
+    limits.check(Limited::Lookups, peer, headers).await?;
+    let code = RoomCode::parse(&code?).ok_or_else(Refusal::no_room)?;
+    registry.details(code).await
 }
 
 /// The body of `POST /api/rooms/{code}/seats`.

@@ -309,7 +309,7 @@ impl RoomActor {
             self.timers.takeover[s as usize] = None;
             // A computer was playing for this player, or they said they
             // would be right back: they take over again.
-            if self.room.stood_in(s as usize) || self.room.back_by[s as usize].is_some() {
+            if self.room.covered(s as usize) {
                 back = self
                     .change(Change::Returned { seat: s }, None)
                     .await

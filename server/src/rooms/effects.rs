@@ -77,7 +77,7 @@ impl RoomActor {
                 Effect::SaveRoom => self.row_saved(),
                 Effect::Append(recorded) => {
                     appended = true;
-                    stand_in = recorded.by.filter(|_| recorded.stand_in);
+                    stand_in = recorded.stood_in_for();
                     self.actions.push(recorded);
                     self.shared.metrics.actions.fetch_add(1, Relaxed);
                 }

@@ -40,7 +40,7 @@ impl History {
         };
         history.events(&opening(&game), None);
         for action in actions {
-            let stand_in = action.by.filter(|_| action.stand_in);
+            let stand_in = action.stood_in_for();
             match action.apply(&mut game) {
                 Ok(events) => history.events(&events, stand_in),
                 // The room itself was restored from the same log, so this

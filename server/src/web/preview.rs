@@ -6,11 +6,10 @@
 //! page still comes, with the site's own tags, and a picture is refused.
 
 use super::{matches, not_found, page};
+use crate::api::find_room;
 use crate::error::Refusal;
-use crate::ids::RoomCode;
 use crate::invite::{CardKey, Cards, Preview};
-use crate::limits::{Limited, Limits};
-use crate::rooms::{Details, Registry};
+use crate::rooms::Details;
 use crate::services::Services;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -97,11 +96,12 @@ impl FromRequestParts<Services> for Asked {
     async fn from_request_parts(parts: &mut Parts, s: &Services) -> Result<Asked, Infallible> {
         let code = Path::<String>::from_request_parts(parts, s).await;
         let peer = ConnectInfo::<SocketAddr>::from_request_parts(parts, s).await;
-        let room = match (code, peer) {
-            (Ok(Path(code)), Ok(ConnectInfo(peer))) => {
-                lookup(&s.limits, &s.registry, peer, &parts.headers, &code).await
+        let room = match peer {
+            Ok(ConnectInfo(peer)) => {
+                let code = code.map(|Path(c)| c).map_err(|_| Refusal::no_room());
+                find_room(&s.limits, &s.registry, peer, &parts.headers, code).await
             }
-            _ => Err(Refusal::no_room()),
+            Err(_) => Err(Refusal::no_room()),
         };
         Ok(Asked {
             site: s.site.clone(),
@@ -109,19 +109,6 @@ impl FromRequestParts<Services> for Asked {
             room,
         })
     }
-}
-
-/// The room with this code, as the lookups' limit allows.
-async fn lookup(
-    limits: &Limits,
-    registry: &Registry,
-    peer: SocketAddr,
-    headers: &HeaderMap,
-    code: &str,
-) -> Result<Details, Refusal> {
-    limits.check(Limited::Lookups, peer, headers).await?;
-    let code = RoomCode::parse(code).ok_or_else(Refusal::no_room)?;
-    registry.details(code).await
 }
 
 /// `GET /r/{code}`: the page, with its room's preview; any other code's

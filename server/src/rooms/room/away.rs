@@ -92,19 +92,8 @@ impl Room {
         if self.status() == RoomStatus::Finished {
             return Err(ErrorCode::Rule(chowka_protocol::Code::GameOver).into());
         }
-        if self.days() {
-            return Err(Refusal::with(
-                ErrorCode::BadRequest,
-                "In a game over days, a computer plays for a person only when their clock runs out.",
-            ));
-        }
-        if secs.is_some_and(|s| !TAKEOVER_SECS.contains(&s)) {
-            let (lo, hi) = (TAKEOVER_SECS.start(), TAKEOVER_SECS.end());
-            return Err(Refusal::with(
-                ErrorCode::BadRequest,
-                format!("takeover is {lo} to {hi} seconds, or null."),
-            ));
-        }
+        self.no_stand_in_over_days()?;
+        Refusal::check_secs("takeover", secs, &TAKEOVER_SECS)?;
         if self.settings.takeover == secs {
             return Ok(self.unchanged());
         }
@@ -114,6 +103,12 @@ impl Room {
             next,
             vec![Effect::SaveRoom, Effect::Rearm, Effect::State(Vec::new())],
         ))
+    }
+
+    /// Whether a computer stands in for `seat`'s person or their seat is
+    /// held for them: what their coming back ends ([`Room::returned`]).
+    pub fn covered(&self, seat: usize) -> bool {
+        self.stood_in(seat) || self.back_by.get(seat).is_some_and(Option::is_some)
     }
 
     /// Ends `seat`'s hold, if any; whether there was one.

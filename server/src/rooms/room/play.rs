@@ -139,8 +139,7 @@ impl Room {
     /// and their hold ends (a turn whose clock ran out stays the server's
     /// to end).
     pub(super) fn returned(&self, seat: Player) -> Next {
-        let held = self.back_by.get(seat as usize).is_some_and(Option::is_some);
-        if !self.stood_in(seat as usize) && !held {
+        if !self.covered(seat as usize) {
             return self.unchanged();
         }
         let mut next = self.bumped();
@@ -158,12 +157,7 @@ impl Room {
         if self.status() != RoomStatus::Playing {
             return Err(ErrorCode::NotPlaying.into());
         }
-        if self.days() {
-            return Err(Refusal::with(
-                ErrorCode::BadRequest,
-                "In a game over days, a computer plays for a person only when their clock runs out.",
-            ));
-        }
+        self.no_stand_in_over_days()?;
         let Some(seat) = self.seats.get(target as usize) else {
             return Err(ErrorCode::BadSeat.into());
         };
@@ -190,6 +184,18 @@ impl Room {
             Effect::State(Vec::new()),
         ];
         Ok((next, effects))
+    }
+
+    /// Refuses handing a person's seat to a computer in a game over days,
+    /// where one plays for them only when their clock runs out.
+    pub(super) fn no_stand_in_over_days(&self) -> Result<(), Refusal> {
+        if self.days() {
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
+                "In a game over days, a computer plays for a person only when their clock runs out.",
+            ));
+        }
+        Ok(())
     }
 
     /// A seat's person has been away for the takeover time: a computer

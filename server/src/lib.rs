@@ -23,6 +23,7 @@
 //! - `wall`: the time of day, as a seam tests drive with tokio's paused clock.
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.
+//! - `nudges`: telling players away that it is their turn: quiet hours (push, e-mail).
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players and `tournament`: the chowka-bots crate, re-exported.
@@ -43,6 +44,7 @@ pub mod ids;
 pub mod invite;
 pub mod limits;
 pub mod metrics;
+pub mod nudges;
 pub mod replay;
 pub mod rooms;
 pub mod routes;

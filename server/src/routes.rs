@@ -40,6 +40,10 @@ pub fn router(services: Services) -> Router {
                 .delete(api::my::forget),
         )
         .route("/api/me/games", get(api::my::games))
+        .route(
+            "/api/me/alerts",
+            get(api::my::alerts).put(api::my::set_alerts),
+        )
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/replay", get(replay::game_replay))

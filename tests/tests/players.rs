@@ -312,3 +312,59 @@ async fn wrong_secrets_are_refused_changing_nothing_and_limited() {
     assert_eq!((status, e["code"].clone()), (401, json!("bad_player")));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn quiet_hours_are_kept_in_the_players_zone_checked_and_forgotten() {
+    let mut server = TestServer::start().await;
+    let secret = new_player(&server, "Ajji").await;
+    let me = Some(secret.as_str());
+    let (status, alerts) = call(&server, "GET", "/api/me/alerts", me, None, None).await;
+    assert_eq!(status, 200, "{alerts}");
+    let never_said = json!({"tz": "UTC", "quiet_from": null, "quiet_to": null});
+    assert_eq!(alerts, never_said);
+    // 22:00 to 07:00 in Bengaluru.
+    let night = json!({"tz": "Asia/Kolkata", "quiet_from": 1320, "quiet_to": 420});
+    let (status, put) = call(
+        &server,
+        "PUT",
+        "/api/me/alerts",
+        me,
+        None,
+        Some(night.clone()),
+    )
+    .await;
+    assert_eq!((status, &put), (200, &night));
+    // Settings that cannot be kept are refused and change nothing.
+    for bad in [
+        json!({"tz": "Mars/Olympus", "quiet_from": null, "quiet_to": null}),
+        json!({"tz": "UTC", "quiet_from": 60, "quiet_to": null}),
+        json!({"tz": "UTC", "quiet_from": 60, "quiet_to": 60}),
+        json!({"tz": "UTC", "quiet_from": 60, "quiet_to": 1440}),
+        json!({"tz": "UTC", "quiet_from": -1, "quiet_to": 60}),
+        json!({"tz": "UTC", "quiet_from": 60, "quiet_to": 120, "secret": "x"}),
+        json!("UTC"),
+    ] {
+        let (status, err) = call(
+            &server,
+            "PUT",
+            "/api/me/alerts",
+            me,
+            None,
+            Some(bad.clone()),
+        )
+        .await;
+        assert_eq!(status, 400, "{bad} -> {err}");
+        assert_eq!(err["code"], "bad_request", "{err}");
+    }
+    let (_, kept) = call(&server, "GET", "/api/me/alerts", me, None, None).await;
+    assert_eq!(kept, night);
+    // Only the player: no secret, no settings.
+    let (status, _) = call(&server, "GET", "/api/me/alerts", None, None, None).await;
+    assert_eq!(status, 401);
+    // Deleting my data deletes them; the secret then stops working.
+    let (status, _) = call(&server, "DELETE", "/api/me", me, None, None).await;
+    assert_eq!(status, 204);
+    let (status, _) = call(&server, "GET", "/api/me/alerts", me, None, None).await;
+    assert_eq!(status, 401);
+    server.stop().await;
+}

@@ -4,6 +4,7 @@
 //! loses the reply to a commit.
 
 use chowka_server::ids::RoomCode;
+use chowka_server::nudges::Alerts;
 use chowka_server::store::{GameRow, PlayerRow, RoomRow, Store, StoreError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
@@ -346,6 +347,23 @@ async fn players(store: &Store) {
     assert_eq!(games[0].seats[0].name.as_deref(), Some("Ravi"));
     assert_eq!(games[0].pace, "live");
 
+    // Quiet hours: the defaults until set, then what was set, per player.
+    assert_eq!(store.alerts(&hash).await.unwrap(), Alerts::default());
+    let night = Alerts {
+        tz: "Asia/Kolkata".into(),
+        quiet_from: Some(22 * 60),
+        quiet_to: Some(7 * 60),
+    };
+    store.set_alerts(&hash, &night, 2_000).await.unwrap();
+    assert_eq!(store.alerts(&hash).await.unwrap(), night);
+    let nap = Alerts {
+        quiet_from: Some(13 * 60),
+        quiet_to: Some(15 * 60),
+        ..night
+    };
+    store.set_alerts(&hash, &nap, 3_000).await.unwrap();
+    assert_eq!(store.alerts(&hash).await.unwrap(), nap);
+
     let mut rooms = store.forget_player(&hash).await.unwrap();
     rooms.sort();
     let mut want = vec![lobby.to_string(), done.to_string()];
@@ -354,6 +372,7 @@ async fn players(store: &Store) {
     assert_eq!(store.player(&hash).await.unwrap(), None);
     assert!(store.devices(&hash).await.unwrap().is_empty());
     assert!(store.player_games(&hash).await.unwrap().is_empty());
+    assert_eq!(store.alerts(&hash).await.unwrap(), Alerts::default());
     let archived = store.game(done).await.unwrap().unwrap();
     assert_eq!(archived.players, "[\"Ravi\",\"\"]");
     assert!(!archived.record.contains("Asha"), "{}", archived.record);

@@ -27,6 +27,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod alerts;
 mod archive;
 mod identity;
 mod me;
@@ -43,6 +44,7 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
+    pub use super::alerts::{alerts, set_alerts};
     pub use super::me::{forget, games, me, rename};
 }
 

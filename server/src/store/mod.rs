@@ -24,6 +24,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+mod alerts;
 mod archive;
 mod error;
 mod leases;

@@ -206,6 +206,7 @@ impl Store {
         }
         for delete in [
             "DELETE FROM player_rooms WHERE player = $1",
+            "DELETE FROM player_alerts WHERE player = $1",
             "DELETE FROM player_devices WHERE player = $1",
             "DELETE FROM players WHERE hash = $1",
         ] {

@@ -5,6 +5,7 @@ use super::super::my_games::LinkedRoom;
 use super::super::players::{seat_of_player, unnamed, DeviceRow, PlayerRow, TOUCH_EVERY_MS};
 use super::super::{StoreError, StoreResult};
 use super::Memory;
+use crate::nudges::Alerts;
 use std::collections::BTreeMap;
 
 /// Players by hash, devices by (player, device), links by (player, room)
@@ -14,6 +15,8 @@ pub(super) struct People {
     players: BTreeMap<String, PlayerRow>,
     devices: BTreeMap<(String, String), DeviceRow>,
     links: BTreeMap<(String, String), i64>,
+    /// Time zones and quiet hours by player.
+    alerts: BTreeMap<String, Alerts>,
 }
 
 impl Memory {
@@ -81,6 +84,17 @@ impl Memory {
         Ok(true)
     }
 
+    pub(in crate::store) fn alerts(&self, hash: &str) -> Alerts {
+        let inner = self.lock();
+        inner.people.alerts.get(hash).cloned().unwrap_or_default()
+    }
+
+    pub(in crate::store) fn set_alerts(&self, hash: &str, alerts: &Alerts) -> StoreResult<()> {
+        let mut inner = self.writing()?;
+        inner.people.alerts.insert(hash.to_string(), alerts.clone());
+        Ok(())
+    }
+
     pub(in crate::store) fn link_room(&self, hash: &str, room: &str, now: i64) -> StoreResult<()> {
         let mut inner = self.writing()?;
         let key = (hash.to_string(), room.to_string());
@@ -111,6 +125,7 @@ impl Memory {
         people.links.retain(|(p, _), _| p != hash);
         people.devices.retain(|(p, _), _| p != hash);
         people.players.remove(hash);
+        people.alerts.remove(hash);
         Ok(rooms)
     }
 

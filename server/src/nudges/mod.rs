@@ -1,0 +1,9 @@
+//! Telling players it is their turn while no page of theirs is open
+//! (docs/operations.md, "Telling players it is their turn"). Games over
+//! days only: a live game's players are at the table.
+//!
+//! - [`quiet`]: a player's time zone and quiet hours, when nothing is sent.
+
+pub mod quiet;
+
+pub use quiet::Alerts;

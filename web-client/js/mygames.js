@@ -17,6 +17,7 @@ import { showError } from './announce.js';
 import { hasPlayer } from './identity.js';
 import { span, leftText, untilText, ago, when } from './times.js';
 import * as api from './api.js';
+import { installOffer } from './install.js';
 
 /** How often the list is asked for again while the page is in view. */
 const POLL_MS = 15000;
@@ -163,6 +164,7 @@ export function myGamesView(container) {
     h('section', { class: 'mygames-page', 'aria-labelledby': 'mygames-heading' },
       h('h1', { id: 'mygames-heading', text: t('mygames.title') }),
       h('p', { class: 'lead', text: t('mygames.lead') }),
+      installOffer(),
       body));
   let stopped = false;
   let asking = false;

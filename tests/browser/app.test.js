@@ -19,6 +19,15 @@ import { serverAndBrowser, startServer, newPlayer, shot, PHONE } from './helpers
 
 const env = serverAndBrowser();
 
+/** Waits until `fn(arg)`, run in `page` (it may be async), is true: page.waitForFunction takes a promise for true. */
+async function until(page, fn, arg) {
+  const deadline = Date.now() + 30000;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > deadline) throw new Error(`not true within 30 s: ${fn}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** The version of the worker controlling `page` (from its cache's name), once it controls it. */
 async function controlledVersion(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -44,7 +53,13 @@ async function versionProxy(target) {
   const { hostname, port } = new URL(target);
   let renamed = false;
   const server = http.createServer((req, res) => {
-    const up = http.request({ host: hostname, port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    const headers = { ...req.headers };
+    // The worker always whole and plain, to be rewritten (a 304 would keep the browser's copy).
+    if (req.url === '/sw.js') {
+      delete headers['if-none-match'];
+      delete headers['accept-encoding'];
+    }
+    const up = http.request({ host: hostname, port, path: req.url, method: req.method, headers }, (answer) => {
       if (!renamed || req.url !== '/sw.js' || answer.statusCode !== 200) {
         res.writeHead(answer.statusCode, answer.headers);
         answer.pipe(res);
@@ -119,7 +134,7 @@ test('offline: the kept page shows, and a page never kept shows the offline page
     await page.evaluate(() => localStorage.setItem('chowka.lang', 'kn'));
     await page.reload();
     await page.waitForSelector('html[lang="kn"] .nav-mygames');
-    await page.waitForFunction(async (name) => !!(await (await caches.open(name)).match(`/v/${name.slice(7)}/i18n/kn/ui.js`)), cache, { polling: 100 });
+    await until(page, async (name) => !!(await (await caches.open(name)).match(`/v/${name.slice(7)}/i18n/kn/ui.js`)), cache);
     assert.deepEqual(page.errors, []);
 
     await context.setOffline(true);
@@ -156,7 +171,7 @@ test('a new version installs beside the old one and takes over on the next start
     proxy.newVersion();
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     // Installed, waiting: the open page keeps its worker and its cache.
-    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()).waiting, null, { polling: 100 });
+    await until(page, async () => !!(await navigator.serviceWorker.getRegistration()).waiting);
     assert.deepEqual(await controlledVersion(page), [old, 'chowka-ffffffffff'].sort());
 
     // The next start: no page of the old version is left open.
@@ -164,7 +179,7 @@ test('a new version installs beside the old one and takes over on the next start
     const next = await context.newPage();
     await next.goto(proxy.url + '/');
     await next.waitForSelector('.nav-mygames');
-    await next.waitForFunction(async () => (await caches.keys()).join() === 'chowka-ffffffffff', null, { polling: 100 });
+    await until(next, async () => (await caches.keys()).join() === 'chowka-ffffffffff');
     await next.waitForFunction(() => navigator.serviceWorker.controller !== null);
     assert.equal(await next.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), false);
   } finally {

@@ -26,7 +26,8 @@ fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_manifest_speaks_each_language_and_the_browsers() {
     let mut server = TestServer::start().await;
-    for (lang, name) in [("en", "Chowka Bhara"), ("te", "అష్టా చెమ్మా"), ("ta", "தாயம்")] {
+    for (lang, name) in [("en", "Chowka Bhara"), ("te", "అష్టా చెమ్మా"), ("ta", "தாயம்")]
+    {
         let res = fetch(&server.base, &format!("/manifest.{lang}.webmanifest"), &[]).await;
         assert_eq!(res.status(), 200, "{lang}");
         assert_eq!(header(&res, "content-type"), "application/manifest+json");
@@ -107,7 +108,10 @@ async fn the_worker_names_this_version_and_its_files_and_is_never_kept() {
 
     let res = fetch(&server.base, "/sw.js", &[]).await;
     assert_eq!(res.status(), 200);
-    assert_eq!(header(&res, "content-type"), "text/javascript; charset=utf-8");
+    assert_eq!(
+        header(&res, "content-type"),
+        "text/javascript; charset=utf-8"
+    );
     assert_eq!(header(&res, "cache-control"), "no-cache");
     let sw = res.text().await.unwrap();
     assert!(sw.contains(&format!("const VERSION = '{v}';")), "{sw}");
@@ -122,7 +126,10 @@ async fn the_worker_names_this_version_and_its_files_and_is_never_kept() {
     ] {
         assert!(sw.contains(&kept), "{kept} is kept");
     }
-    assert!(!sw.contains(&format!("/v/{v}/i18n/kn/")), "other languages as they load");
+    assert!(
+        !sw.contains(&format!("/v/{v}/i18n/kn/")),
+        "other languages as they load"
+    );
 
     let res = fetch(&server.base, "/offline.html", &[]).await;
     assert_eq!(res.status(), 200);
@@ -131,13 +138,20 @@ async fn the_worker_names_this_version_and_its_files_and_is_never_kept() {
     let offline = res.text().await.unwrap();
     assert!(offline.contains(&format!("src=\"/v/{v}/js/offline.js\"")));
     assert!(offline.contains("You are offline. Your games will be here when you are back."));
-    assert!(!csp.contains("unsafe") && csp.contains("script-src 'self';"), "{csp}");
+    assert!(
+        !csp.contains("unsafe") && csp.contains("script-src 'self';"),
+        "{csp}"
+    );
     for part in ["worker-src 'self'", "manifest-src 'self'"] {
         assert!(csp.contains(part), "{csp}");
     }
     // The templates are served filled in, at their own addresses only.
     for path in [format!("/v/{v}/sw.js"), "/v/x/offline.html".to_string()] {
-        assert_eq!(fetch(&server.base, &path, &[]).await.status(), 404, "{path}");
+        assert_eq!(
+            fetch(&server.base, &path, &[]).await.status(),
+            404,
+            "{path}"
+        );
     }
     server.stop().await;
 }

@@ -46,7 +46,10 @@ pub(super) fn routes() -> Router<Services> {
                 manifest(accepted(&headers), &headers, Some("Accept-Language"))
             }),
         )
-        .route("/sw.js", get(|headers: HeaderMap| async move { template(WORKER, &headers) }))
+        .route(
+            "/sw.js",
+            get(|headers: HeaderMap| async move { template(WORKER, &headers) }),
+        )
         .route(
             "/offline.html",
             get(|headers: HeaderMap| async move { template(OFFLINE, &headers) }),
@@ -153,13 +156,7 @@ fn revalidated(
 
 fn manifest(lang: Language, headers: &HeaderMap, vary: Option<&'static str>) -> Response {
     let body = serde_json::to_vec_pretty(&manifest_json(lang)).unwrap_or_default();
-    revalidated(
-        body,
-        "application/manifest+json",
-        REVALIDATE,
-        headers,
-        vary,
-    )
+    revalidated(body, "application/manifest+json", REVALIDATE, headers, vary)
 }
 
 fn png(icon: Icon, headers: &HeaderMap) -> Response {
@@ -248,7 +245,9 @@ mod tests {
         assert!(list.contains(&"/v/abc/style.css".to_string()));
         assert!(list.contains(&"/v/abc/i18n/en/ui.js".to_string()));
         assert!(!list.iter().any(|f| f.contains("/i18n/kn/")));
-        assert!(!list.iter().any(|f| f.ends_with("sw.js") || f.ends_with("index.html")));
+        assert!(!list
+            .iter()
+            .any(|f| f.ends_with("sw.js") || f.ends_with("index.html")));
         assert!(list[2..].iter().all(|f| f.starts_with("/v/abc/")));
     }
 }

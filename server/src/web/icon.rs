@@ -22,7 +22,12 @@ pub enum Icon {
 
 impl Icon {
     /// Every icon.
-    pub const ALL: [Icon; 4] = [Icon::Any192, Icon::Any512, Icon::Maskable512, Icon::Apple180];
+    pub const ALL: [Icon; 4] = [
+        Icon::Any192,
+        Icon::Any512,
+        Icon::Maskable512,
+        Icon::Apple180,
+    ];
 
     /// Its address on the site.
     pub fn path(self) -> &'static str {
@@ -97,7 +102,13 @@ fn draw(icon: Icon) -> Option<Vec<u8>> {
     slit.cubic_to(36.0, 25.0, 36.0, 39.0, 32.0, 51.0);
     slit.cubic_to(28.0, 39.0, 28.0, 25.0, 32.0, 13.0);
     slit.close();
-    pixmap.fill_path(&slit.finish()?, &paint(SLIT), FillRule::Winding, shell_at, None);
+    pixmap.fill_path(
+        &slit.finish()?,
+        &paint(SLIT),
+        FillRule::Winding,
+        shell_at,
+        None,
+    );
     pixmap.encode_png().ok()
 }
 
@@ -128,17 +139,28 @@ mod tests {
         for icon in Icon::ALL {
             let png = icon.png();
             let pixmap = Pixmap::decode_png(png).expect("a PNG");
-            assert_eq!((pixmap.width(), pixmap.height()), (icon.size(), icon.size()));
+            assert_eq!(
+                (pixmap.width(), pixmap.height()),
+                (icon.size(), icon.size())
+            );
             let at = |x: u32, y: u32| pixmap.pixel(x, y).expect("inside").demultiply();
             let s = icon.size();
             // The ground beside the shell is the theme colour.
             let ground = at(s / 10, s / 2);
-            assert_eq!([ground.red(), ground.green(), ground.blue()], THEME, "{icon:?}");
+            assert_eq!(
+                [ground.red(), ground.green(), ground.blue()],
+                THEME,
+                "{icon:?}"
+            );
             // The middle is the slit, a little off it the shell.
             let slit = at(s / 2, s / 2);
             assert_eq!([slit.red(), slit.green(), slit.blue()], SLIT, "{icon:?}");
             let shell = at(s / 2 + s / 8, s / 2);
-            assert_eq!([shell.red(), shell.green(), shell.blue()], SHELL, "{icon:?}");
+            assert_eq!(
+                [shell.red(), shell.green(), shell.blue()],
+                SHELL,
+                "{icon:?}"
+            );
             // Only the plain icons have clear (rounded) corners.
             assert_eq!(at(0, 0).alpha() == 0, !icon.full_bleed(), "{icon:?}");
         }

@@ -7,22 +7,6 @@
 use chowka_tests::*;
 use serde_json::Value;
 
-/// GETs `path` with these request headers.
-async fn fetch(base: &str, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-    let mut req = http().get(format!("{base}{path}"));
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    req.send().await.expect("request")
-}
-
-fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
-    res.headers()
-        .get(name)
-        .map(|v| v.to_str().unwrap())
-        .unwrap_or("")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_manifest_speaks_each_language_and_the_browsers() {
     let mut server = TestServer::start().await;

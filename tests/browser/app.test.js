@@ -15,9 +15,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { serverAndBrowser, startServer, newPlayer, shot, PHONE } from './helpers.js';
+import { serverAndBrowser, startServer, newPlayer, shot, apiCreateRoom, openInSeat, playToEnd, gameStatus, PHONE } from './helpers.js';
 
-const env = serverAndBrowser();
+const env = serverAndBrowser({ botDelayMs: 20 });
 
 /** Waits until `fn(arg)`, run in `page` (it may be async), is true: page.waitForFunction takes a promise for true. */
 async function until(page, fn, arg) {
@@ -223,6 +223,26 @@ test('the install offer: never where a visit lands, on My games once the browser
   await other.page.waitForSelector('.install-offer', { state: 'hidden' });
   assert.equal(await other.page.evaluate(() => window.__prompted), true);
   await other.context.close();
+});
+
+test('the install offer shows under a finished game\'s result', { timeout: 120000 }, async () => {
+  const { context, page } = await newPlayer(env.browser, PHONE);
+  // One pawn each against the computer: a short game.
+  const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, options: { pawns: 1 }, bots: [{ seat: 1, level: 'easy' }], start: true });
+  await openInSeat(page, env.server.url, room.code, room);
+  await page.waitForSelector('.game svg.board .pawn');
+  await offerInstall(page);
+  assert.equal(await page.locator('.install-offer:visible').count(), 0, 'not while the game is played');
+  await playToEnd(page, 90000);
+  assert.ok((await gameStatus(page)).over, 'the game ended');
+  const offer = page.locator('.result .install-offer');
+  await offer.waitFor();
+  await offer.scrollIntoViewIfNeeded();
+  await shot(page, 'app-install-after-game-phone');
+  await page.click('.result .install-later');
+  await page.waitForSelector('.result .install-offer', { state: 'hidden' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
 
 test('on an iPhone the offer says how to add the site from the Share menu', async () => {

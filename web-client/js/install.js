@@ -72,8 +72,8 @@ export function installOffer() {
       h('p', { class: 'install-title', text: title }),
       h('p', { class: 'install-why', text: held || !iPhone() ? t('install.why') : t('install.iphone') }),
       h('div', { class: 'install-buttons' },
-        held || !iPhone() ? h('button', { type: 'button', class: 'btn primary small install-add', onclick: add }, t('install.add')) : null,
-        h('button', { type: 'button', class: 'btn ghost small install-later', onclick: later }, t('install.later')))));
+        held || !iPhone() ? h('button', { type: 'button', class: 'btn primary install-add', onclick: add }, t('install.add')) : null,
+        h('button', { type: 'button', class: 'btn ghost install-later', onclick: later }, t('install.later')))));
   offers.add(offer);
   offer.hidden = !offerable();
   return offer;

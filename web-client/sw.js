@@ -9,6 +9,8 @@
 //   cache, else the network (and is kept, if it is this version's: another
 //   language's catalog); a page (a navigation) comes from the network, or
 //   after a short wait from the cache, and with neither the offline page.
+//   The kept page is never replaced by a newer one from the network: it
+//   must name the same version as the modules kept beside it.
 //   The API, the WebSocket and anything else go to the network untouched.
 //
 // A new version: the browser finds a changed /sw.js when a page opens and

@@ -118,8 +118,15 @@ test('the worker registers and controls the page; its cache is named by the vers
     return Promise.all(['/', '/offline.html', `/v/${v}/js/main.js`, `/v/${v}/style.css`, `/v/${v}/i18n/en/ui.js`].map(async (u) => !!(await cache.match(u))));
   }, version);
   assert.deepEqual(kept, [true, true, true, true, true]);
-  // The page's manifest follows the player's language.
+  // The page's manifest follows the player's language, and Chromium finds
+  // nothing wrong with it: installable, but for the test's incognito profile.
   assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest.en.webmanifest');
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.match(manifest.url, /\/manifest\.en\.webmanifest$/);
+  assert.deepEqual(manifest.errors, []);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'), []);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

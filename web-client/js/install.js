@@ -2,8 +2,8 @@
 // the page's manifest at the player's language, registers the service
 // worker (/sw.js) where browsers allow one (a secure page: HTTPS, or
 // localhost), and offers "Add Chowka to your home screen" at good moments:
-// after a finished game and on My games (installOffer), never on the page a
-// visit lands on. The browser's own offer (beforeinstallprompt) is held
+// after a finished game and on My games (installOffer), never on the home
+// page, where a first visit lands, nor in the installed app itself. The browser's own offer (beforeinstallprompt) is held
 // back and made from our button instead; on iPhones, which have none, the
 // offer says how to add the site from Safari's Share menu. "Not now" hides
 // it for 30 days.

@@ -7,7 +7,8 @@
 // the file `chowka replay` reads). Each entry is one tap to its room, a
 // finished one to its replay. The list keeps itself fresh while the page
 // is in view. The home page has a card with the count of games waiting for
-// the player and a link here.
+// the player and a link here. Above the list: the offer to install the app
+// (install.js), when the browser has one.
 
 import { h, fill } from './dom.js';
 import { seatName } from './players.js';

@@ -19,12 +19,15 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// talks to this origin only (`connect-src 'self'` covers its WebSocket).
 /// Images may also be `data:` URLs: the favicon with the count of games
 /// waiting for the player is drawn on a canvas (web-client/js/nudge.js); a
-/// `data:` image cannot run script.
+/// `data:` image cannot run script. The service worker (`/sw.js`) and the
+/// app's manifest come from this origin too; `default-src` would cover
+/// them, but they are named so that a change of it cannot loosen them.
 /// So a script injected anywhere would not run, and no other site may
 /// frame the board (clickjacking).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
-    frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; \
+    manifest-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; \
+    form-action 'self'";
 
 /// The HTTP routes of the server.
 pub fn router(services: Services) -> Router {

@@ -27,11 +27,17 @@
 //!   of its board, or the site's own ([`preview`], invite/). The ETag
 //!   covers them, so a page whose preview changed is fetched again.
 //!
+//! - The installable app ([`app`]): a manifest per language, icons, and a
+//!   service worker that keeps this version's files for repeat visits and
+//!   for when the network is gone.
+//!
 //! In debug builds rust-embed reads `web-client/` from disk at each
 //! request; there the version and the page are worked out again whenever a
 //! file changed, so an edited file gets a new address at the next load.
 
+mod app;
 mod facts;
+mod icon;
 mod page;
 mod preview;
 
@@ -76,6 +82,7 @@ pub fn routes() -> Router<Services> {
         .route("/r/{code}", get(preview::room_page))
         .route("/r/{code}/card.png", get(preview::room_card))
         .route("/card.png", get(preview::site_card))
+        .merge(app::routes())
         .fallback(get(asset))
 }
 
@@ -119,6 +126,7 @@ pub fn compressible(
             let t = t.split(';').next().unwrap_or_default().trim();
             t.starts_with("text/")
                 || t == "application/json"
+                || t == "application/manifest+json"
                 || t == "image/svg+xml"
                 || t == "application/javascript"
         })
@@ -138,6 +146,11 @@ async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Respon
         Some((_, path)) => (path, REVALIDATE),
         None => (path, REVALIDATE),
     };
+    // The worker and the offline page are templates: only their own
+    // addresses serve them, filled in (app.rs).
+    if path == app::WORKER || path == app::OFFLINE {
+        return not_found();
+    }
     if path == INDEX {
         return page(&headers, &Preview::site(site.base(&headers).as_deref()));
     }
@@ -261,6 +274,7 @@ mod tests {
             "text/css",
             "image/svg+xml",
             "application/json",
+            "application/manifest+json",
             "text/plain; version=0.0.4",
         ] {
             assert!(with(t), "{t}");

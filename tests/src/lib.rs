@@ -322,6 +322,24 @@ pub async fn get(base: &str, path: &str) -> (u16, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
+/// GETs `path` with these request headers; the whole response, for its
+/// status, headers and body.
+pub async fn fetch(base: &str, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+    let mut req = http().get(format!("{base}{path}"));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.send().await.expect("request")
+}
+
+/// A response header's value, `""` if it has none.
+pub fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
+    res.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}
+
 /// The server's `/metrics` text.
 pub async fn metrics(base: &str) -> String {
     http()

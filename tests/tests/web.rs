@@ -13,22 +13,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// GETs `path` with these request headers.
-async fn fetch(base: &str, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-    let mut req = http().get(format!("{base}{path}"));
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    req.send().await.expect("request")
-}
-
-fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
-    res.headers()
-        .get(name)
-        .map(|v| v.to_str().unwrap())
-        .unwrap_or("")
-}
-
 /// A file of the web client as it is on disk.
 fn on_disk(path: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-client");

@@ -1,6 +1,6 @@
 // The game screen's panels, drawn from the state: the turn banner with its
 // clock, the controls (Throw, held values, Skip) and their hint, the
-// truces, and the result with the rematch.
+// truces, and the result with the rematch (and the offer to install the app).
 
 import { h, fill } from './dom.js';
 import { t, formatNumber } from './i18n.js';
@@ -8,6 +8,7 @@ import { announce } from './announce.js';
 import { listOf } from './events.js';
 import { swatch, textWith } from './players.js';
 import { isGrace } from './facts.js';
+import { installOffer } from './install.js';
 
 /** The banner: whose turn it is (a computer playing for them, the round, the clock), or the result. */
 export function renderBanner(screen, mine) {
@@ -219,5 +220,6 @@ export function renderResult(screen) {
   fill(screen.resultEl,
     h('h2', { class: 'result-title' }, w !== undefined ? swatch(w) : null, ` ${title}`),
     h('p', { text: t('result.after', { n: game.round, scores: finishedIn.map(({ i, n }) => t('result.atCentre', { who: screen.who(i), n, total: room.rules.pawns })).join(' · ') }) }),
-    h('div', { class: 'result-buttons' }, buttons));
+    h('div', { class: 'result-buttons' }, buttons),
+    installOffer());
 }

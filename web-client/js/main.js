@@ -21,6 +21,7 @@ import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
 import { languageSelect } from './language.js';
 import { largeText, applyLargeText } from './storage.js';
+import { startApp } from './install.js';
 
 const app = document.getElementById('app');
 let cleanup = null;
@@ -121,6 +122,8 @@ await startLanguage();
 await startIdentity();
 // Nudges of turns in the player's other games, in every tab.
 startNudges();
+// The installable app: its manifest, its service worker, its install offer.
+startApp();
 window.addEventListener('popstate', route);
 window.addEventListener('hashchange', async () => {
   // A player link pasted into this tab's address bar.

@@ -7,7 +7,8 @@
 // the file `chowka replay` reads). Each entry is one tap to its room, a
 // finished one to its replay. The list keeps itself fresh while the page
 // is in view. The home page has a card with the count of games waiting for
-// the player and a link here.
+// the player and a link here. Above the list: the offer to install the app
+// (install.js), when the browser has one.
 
 import { h, fill } from './dom.js';
 import { seatName } from './players.js';
@@ -17,6 +18,7 @@ import { showError } from './announce.js';
 import { hasPlayer } from './identity.js';
 import { span, leftText, untilText, ago, when } from './times.js';
 import * as api from './api.js';
+import { installOffer } from './install.js';
 
 /** How often the list is asked for again while the page is in view. */
 const POLL_MS = 15000;
@@ -163,6 +165,7 @@ export function myGamesView(container) {
     h('section', { class: 'mygames-page', 'aria-labelledby': 'mygames-heading' },
       h('h1', { id: 'mygames-heading', text: t('mygames.title') }),
       h('p', { class: 'lead', text: t('mygames.lead') }),
+      installOffer(),
       body));
   let stopped = false;
   let asking = false;

@@ -1,7 +1,7 @@
 // What the browser remembers between visits: the seat token per room (so a
 // reload or a new tab carries on in the same seat), the display name, the
 // computer level last played against, the mute switch, whether a lone move
-// plays by itself, the larger-text switch, the nudges' switches (nudge.js), the player identity's
+// plays by itself, the larger-text switch, the nudges' switches (nudge.js), the install offer's "Not now" (install.js), the player identity's
 // secret and this browser's device id. localStorage can throw (private
 // mode, quota): every access is guarded so the game still works, only
 // without memory.
@@ -114,6 +114,16 @@ export function nudgeSound() {
 /** Remembers the nudge sound switch. */
 export function saveNudgeSound(on) {
   write('chowka.nudge.sound', on ? '1' : null);
+}
+
+/** Until when (ms since 1970) the offer to install the app stays hidden: "Not now" (install.js); 0 if never. */
+export function installLaterUntil() {
+  return Number(read('chowka.installLater')) || 0;
+}
+
+/** Keeps the install offer hidden until `until` (ms since 1970). */
+export function saveInstallLater(until) {
+  write('chowka.installLater', String(until));
 }
 
 /** The player identity's secret held here (32 hex), or null (identity.js). */

@@ -83,6 +83,10 @@ impl Language {
 pub struct Words {
     /// `site.gameName`: what the game is called in this language.
     pub game: &'static str,
+    /// `site.brand`: the site's short name (the app's name under its icon).
+    pub brand: &'static str,
+    /// `home.lead`: the site in one sentence (the app's description).
+    pub lead: &'static str,
     /// `lobby.greet`: "{host} invites you to play {game}".
     pub greet: &'static str,
     /// `lobby.greetNoHost`: the same without the host's name.
@@ -118,6 +122,8 @@ impl Words {
 
 const EN: Words = Words {
     game: "Chowka Bhara",
+    brand: "Chowka",
+    lead: "Throw the cowries, race your pawns to the centre: with friends or the computer.",
     greet: "{host} invites you to play {game}",
     greet_no_host: "You are invited to play {game}",
     rules: "{seats} players, {size}×{size} board",
@@ -127,6 +133,8 @@ const EN: Words = Words {
 
 const KN: Words = Words {
     game: "ಚೌಕಾಬಾರ",
+    brand: "ಚೌಕ",
+    lead: "ಕವಡೆ ಹಾಕಿ, ನಿಮ್ಮ ಕಾಯಿಗಳನ್ನು ನಡುಮನೆಗೆ ಓಡಿಸಿ: ಗೆಳೆಯರ ಜೊತೆ ಅಥವಾ ಕಂಪ್ಯೂಟರ್ ಜೊತೆ.",
     greet: "{host} ಅವರು ನಿಮ್ಮನ್ನು {game} ಆಡಲು ಕರೆದಿದ್ದಾರೆ",
     greet_no_host: "ನಿಮ್ಮನ್ನು {game} ಆಡಲು ಕರೆದಿದ್ದಾರೆ",
     rules: "{seats} ಆಟಗಾರರು, {size}×{size} ಮಣೆ",
@@ -136,6 +144,8 @@ const KN: Words = Words {
 
 const HI: Words = Words {
     game: "कन्ना कौड़ी",
+    brand: "चौका",
+    lead: "कौड़ियाँ फेंकिए और अपनी गोटियाँ दौड़ाकर बीच तक पहुँचाइए: दोस्तों के साथ या कंप्यूटर से।",
     greet: "{host} आपको {game} खेलने बुला रहे हैं",
     greet_no_host: "आपको {game} खेलने का न्योता है",
     rules: "{seats} खिलाड़ी, {size}×{size} बिसात",
@@ -145,6 +155,8 @@ const HI: Words = Words {
 
 const MR: Words = Words {
     game: "चंपूल",
+    brand: "चंपूल",
+    lead: "कवड्या टाका, आपल्या सोंगट्या पळवत मधल्या घरात आणा: मित्रांसोबत किंवा कॉम्प्युटरसोबत.",
     greet: "{host} तुम्हाला {game} खेळायला बोलवत आहेत",
     greet_no_host: "तुम्हाला {game} खेळायचे आमंत्रण आहे",
     rules: "{seats} खेळाडू, {size}×{size} पट",
@@ -154,6 +166,8 @@ const MR: Words = Words {
 
 const TA: Words = Words {
     game: "தாயம்",
+    brand: "சௌகா",
+    lead: "சோழி போடுங்கள், உங்கள் காய்களை நடுக்கட்டத்துக்குக் கொண்டு சேருங்கள்: நண்பர்களோடு அல்லது கணினியோடு.",
     greet: "{host} உங்களை {game} ஆட அழைக்கிறார்",
     greet_no_host: "உங்களை {game} ஆட அழைக்கிறார்கள்",
     rules: "{seats} ஆட்கள், {size}×{size} கட்டம்",
@@ -163,6 +177,8 @@ const TA: Words = Words {
 
 const TE: Words = Words {
     game: "అష్టా చెమ్మా",
+    brand: "చౌకా",
+    lead: "గవ్వలు వేయండి, మీ పావులను మధ్య గడికి చేర్చండి: స్నేహితులతో గానీ కంప్యూటర్‌తో గానీ.",
     greet: "{host} మిమ్మల్ని {game} ఆడటానికి పిలుస్తున్నారు",
     greet_no_host: "మిమ్మల్ని {game} ఆడటానికి పిలుస్తున్నారు",
     rules: "{seats} ఆటగాళ్ళు, {size}×{size} పటం",
@@ -201,6 +217,8 @@ mod tests {
             let w = lang.words();
             for (source, key, ours) in [
                 (&ui, "site.gameName", w.game),
+                (&ui, "site.brand", w.brand),
+                (&ui, "home.lead", w.lead),
                 (&ui, "lobby.greet", w.greet),
                 (&ui, "lobby.greetNoHost", w.greet_no_host),
                 (&ui, "lobby.greetRules", w.rules),

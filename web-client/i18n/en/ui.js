@@ -387,4 +387,18 @@ export default {
   'error.not_days': 'This game is not played over days.',
   'error.no_vacation_left': 'You have no vacation left in this game.',
   'error.clock_ran_out': 'Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.',
+  // The offline page (shown when a page cannot load without the network, sw.js): its one sentence.
+  'offline.text': 'You are offline. Your games will be here when you are back.',
+  // The offline page's button that loads the page again.
+  'offline.retry': 'Try again',
+  // The offer to install the site as an app (after a finished game, on My games). {app} is site.brand.
+  'install.title': 'Add {app} to your home screen',
+  // Below the offer's title: what installing gives.
+  'install.why': 'It opens like an app, straight to your games, even on a slow network.',
+  // The offer's button that opens the browser's install dialog (short).
+  'install.add': 'Add',
+  // The offer's button that hides it for 30 days (short).
+  'install.later': 'Not now',
+  // On iPhones (no install dialog): how to add the site by hand, with the names of Safari's own buttons.
+  'install.iphone': 'On an iPhone: tap Share, then “Add to Home Screen”.',
 };

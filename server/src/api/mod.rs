@@ -29,12 +29,14 @@ use std::time::Duration;
 
 mod alerts;
 mod archive;
+mod email;
 mod identity;
 mod me;
 mod players;
 
 mod pace;
 
+pub use email::{AskEmail, MyEmail};
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
 pub use identity::{device_label, Identity, DEVICE_HEADER};
 pub use me::{Device, Me, MyGames};
@@ -45,6 +47,7 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
     pub use super::alerts::{alerts, set_alerts};
+    pub use super::email::{delete_email, email, set_email};
     pub use super::me::{forget, games, me, rename};
 }
 

@@ -113,6 +113,18 @@ export default {
   'me.nudge.sound': 'Play a sound',
   'me.nudge.blocked': 'This browser does not allow notifications from Chowka. The tab still shows how many games are waiting for you.',
   'me.nudge.unsupported': 'This browser cannot show notifications. The tab still shows how many games are waiting for you.',
+  // The Me page's e-mail digest section (me-email.js). {address}: the
+  // address typed; {time}: "19:00", a time of day in the player's zone.
+  'me.email.title': 'E-mail when it\'s my turn',
+  'me.email.lead': 'One e-mail a day at most, at the time you choose, listing the games over days where it is your turn. Never for live games.',
+  'me.email.address': 'Your e-mail address',
+  'me.email.time': 'Time of day',
+  'me.email.save': 'Save',
+  'me.email.sent': 'We sent a link to {address}: open it to confirm.',
+  'me.email.on': 'E-mails go to {address} at {time}, when it is your turn.',
+  'me.email.stop': 'Stop e-mails',
+  'me.email.stopped': 'E-mails stopped.',
+  'me.email.bad': 'Type an e-mail address, like name@example.org.',
   'nudge.notify.against': 'Your turn against {names}',
   'nudge.notify.turn': 'Your turn',
   'nudge.notify.body': 'Room {code} · {game}. Tap to open it.',

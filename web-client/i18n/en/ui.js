@@ -387,4 +387,6 @@ export default {
   'error.not_days': 'This game is not played over days.',
   'error.no_vacation_left': 'You have no vacation left in this game.',
   'error.clock_ran_out': 'Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.',
+  'error.email_off': 'This server sends no e-mail.',
+  'error.mail_failed': 'The e-mail could not be sent: try again later.',
 };

@@ -188,10 +188,12 @@ fn quoted_printable(body: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// `=?utf-8?b?…?=` and `=?utf-8?q?…?=` words decoded.
+/// `=?utf-8?b?…?=` and `=?utf-8?q?…?=` words decoded; the space between
+/// two encoded words is dropped, as RFC 2047 says.
 fn decode_words(value: &str) -> String {
     let mut out = String::new();
-    for word in value.split(' ') {
+    let mut last_encoded = false;
+    for (i, word) in value.split(' ').enumerate() {
         let lower = word.to_ascii_lowercase();
         let decoded = if lower.starts_with("=?utf-8?b?") && word.ends_with("?=") {
             base64::engine::general_purpose::STANDARD
@@ -203,15 +205,11 @@ fn decode_words(value: &str) -> String {
         } else {
             None
         };
-        match decoded {
-            Some(d) => out.push_str(&d),
-            None => {
-                if !out.is_empty() {
-                    out.push(' ');
-                }
-                out.push_str(word);
-            }
+        if i > 0 && !(last_encoded && decoded.is_some()) {
+            out.push(' ');
         }
+        last_encoded = decoded.is_some();
+        out.push_str(decoded.as_deref().unwrap_or(word));
     }
     out
 }

@@ -42,11 +42,9 @@ export function emailSettings() {
   const time = h('select', { id: 'me-email-time' }, hours.map((m) => h('option', { value: String(m), text: clock(m) })));
   time.value = String(DEFAULT_HOUR * 60);
   const stop = h('button', { type: 'button', class: 'btn', id: 'me-email-stop', hidden: true }, t('me.email.stop'));
-  const form = h('form', { class: 'me-email-form' },
-    h('label', { for: 'me-email-address', text: t('me.email.address') }),
-    address,
-    h('label', { for: 'me-email-time', text: t('me.email.time') }),
-    time,
+  const form = h('form', { class: 'me-email-form', novalidate: true },
+    h('div', { class: 'field' }, h('label', { for: 'me-email-address', text: t('me.email.address') }), address),
+    h('div', { class: 'field' }, h('label', { for: 'me-email-time', text: t('me.email.time') }), time),
     h('div', { class: 'share-row' }, h('button', { type: 'submit', class: 'btn primary', id: 'me-email-save' }, t('me.email.save')), stop));
 
   /** Shows what is kept: waiting for the link, confirmed, or nothing. */

@@ -3,8 +3,8 @@
 //! the count of refusals. The handlers take their sub-states from the
 //! [`Services`] (`FromRef`).
 
-use crate::services::Services;
 use crate::nudges::mail;
+use crate::services::Services;
 use crate::{api, error, replay, web, ws};
 use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};

@@ -201,7 +201,9 @@ fn decode_words(value: &str) -> String {
                 .ok()
                 .and_then(|b| String::from_utf8(b).ok())
         } else if lower.starts_with("=?utf-8?q?") && word.ends_with("?=") {
-            Some(quoted_printable(&word[10..word.len() - 2].replace('_', " ")))
+            Some(quoted_printable(
+                &word[10..word.len() - 2].replace('_', " "),
+            ))
         } else {
             None
         };

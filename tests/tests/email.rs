@@ -37,7 +37,14 @@ async fn call(
 
 /// A new player's secret.
 async fn new_player(server: &TestServer, name: &str) -> String {
-    let (status, made) = call(server, "POST", "/api/players", None, Some(json!({"name": name}))).await;
+    let (status, made) = call(
+        server,
+        "POST",
+        "/api/players",
+        None,
+        Some(json!({"name": name})),
+    )
+    .await;
     assert_eq!(status, 201, "{made}");
     made["secret"].as_str().unwrap().to_string()
 }
@@ -50,7 +57,14 @@ async fn room_with_ravi(server: &TestServer, secret: &str) -> (String, String) {
     assert_eq!(status, 201, "{room}");
     let code = room["code"].as_str().unwrap().to_string();
     let seat = json!({"name": "Ravi"});
-    let (status, taken) = call(server, "POST", &format!("/api/rooms/{code}/seats"), None, Some(seat)).await;
+    let (status, taken) = call(
+        server,
+        "POST",
+        &format!("/api/rooms/{code}/seats"),
+        None,
+        Some(seat),
+    )
+    .await;
     assert_eq!(status, 201, "{taken}");
     (code, room["token"].as_str().unwrap_or_default().to_string())
 }
@@ -81,7 +95,11 @@ async fn rows(server: &TestServer, table: &str, player: &str) -> i64 {
     use sqlx::{Connection, Row, SqliteConnection};
     let mut db = SqliteConnection::connect(&db_url(server)).await.unwrap();
     let sql = format!("SELECT COUNT(*) FROM {table} WHERE player = $1");
-    let row = sqlx::query(&sql).bind(player).fetch_one(&mut db).await.unwrap();
+    let row = sqlx::query(&sql)
+        .bind(player)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
     row.get(0)
 }
 
@@ -95,7 +113,9 @@ fn at(utc: &str) -> i64 {
 fn link(text: &str, start: &str) -> String {
     let from = text.find(&format!("{SITE}{start}")).expect("the link") + SITE.len();
     let rest = &text[from..];
-    let end = rest.find(|c: char| c.is_whitespace() || c == '"' || c == '>').unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == '"' || c == '>')
+        .unwrap_or(rest.len());
     rest[..end].to_string()
 }
 
@@ -128,30 +148,63 @@ async fn server_with_mail(ticks: &Ticks, sink: &SmtpSink) -> TestServer {
 
 /// Asks for e-mails at `minute` and opens the verification link: GET
 /// shows a button and changes nothing, POST confirms.
-async fn confirmed(server: &TestServer, sink: &mut SmtpSink, secret: &str, address: &str, minute: u16) {
+async fn confirmed(
+    server: &TestServer,
+    sink: &mut SmtpSink,
+    secret: &str,
+    address: &str,
+    minute: u16,
+) {
     let body = json!({"address": address, "minute": minute, "language": "en"});
     let (status, asked) = call(server, "PUT", "/api/me/email", Some(secret), Some(body)).await;
     assert_eq!(status, 200, "{asked}");
     assert_eq!(asked["verified"], false);
     let mail = sink.next().await;
     assert_eq!(mail.to, vec![address.to_string()]);
-    assert!(mail.header("Subject").unwrap().starts_with("Confirm your address"), "{:?}", mail.header("Subject"));
+    assert!(
+        mail.header("Subject")
+            .unwrap()
+            .starts_with("Confirm your address"),
+        "{:?}",
+        mail.header("Subject")
+    );
     holds_no_secret(&mail, &[secret]);
     let verify = link(&mail.text(), "/email/verify?t=");
-    let page = http().get(format!("{}{verify}", server.base)).send().await.unwrap();
+    let page = http()
+        .get(format!("{}{verify}", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     let html = page.text().await.unwrap();
-    assert!(html.contains(address) && html.contains("method=\"post\""), "{html}");
+    assert!(
+        html.contains(address) && html.contains("method=\"post\""),
+        "{html}"
+    );
     let (_, still) = call(server, "GET", "/api/me/email", Some(secret), None).await;
-    assert_eq!(still["verified"], false, "a GET of the link changes nothing");
-    let done = http().post(format!("{}{verify}", server.base)).send().await.unwrap();
+    assert_eq!(
+        still["verified"], false,
+        "a GET of the link changes nothing"
+    );
+    let done = http()
+        .post(format!("{}{verify}", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(done.status(), 200);
     let html = done.text().await.unwrap();
     let hh_mm = format!("{:02}:{:02}", minute / 60, minute % 60);
     assert!(html.contains(&format!("at {hh_mm}")), "{html}");
     let (_, now) = call(server, "GET", "/api/me/email", Some(secret), None).await;
-    assert_eq!(now, json!({"address": address, "verified": true, "minute": minute, "language": "en"}));
-    let again = http().post(format!("{}{verify}", server.base)).send().await.unwrap();
+    assert_eq!(
+        now,
+        json!({"address": address, "verified": true, "minute": minute, "language": "en"})
+    );
+    let again = http()
+        .post(format!("{}{verify}", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(again.status(), 404, "a link works once");
 }
 
@@ -180,7 +233,10 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
     let first = sink.next().await;
     let tally = ticks.tick(at("2030-01-10T14:00:00Z")).await.unwrap();
     assert_eq!(tally, Tally::default());
-    assert!(sink.taken().is_empty(), "nothing before the address is confirmed");
+    assert!(
+        sink.taken().is_empty(),
+        "nothing before the address is confirmed"
+    );
     drop(first);
 
     // Confirmed (a new verification replaces the first), for 19:00 in
@@ -192,13 +248,19 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
     assert_eq!(tally.sent, 1, "{tally:?}");
     let digest = sink.next().await;
     assert_eq!(digest.to, vec!["asha@example.org".to_string()]);
-    assert_eq!(digest.header("Subject").unwrap(), "Your turn in 1 game — Chowka Bhara");
+    assert_eq!(
+        digest.header("Subject").unwrap(),
+        "Your turn in 1 game — Chowka Bhara"
+    );
     let text = digest.text();
     assert!(text.contains(&format!("{SITE}/r/{days}")), "{text}");
     assert!(text.contains("with Ravi"), "{text}");
     assert!(text.contains("6 h left"), "{text}");
     assert!(!text.contains(&live), "never a live game: {text}");
-    assert!(!text.contains(&waiting), "only games where it is her turn: {text}");
+    assert!(
+        !text.contains(&waiting),
+        "only games where it is her turn: {text}"
+    );
     holds_no_secret(&digest, &[&asha, &seat_token]);
     let stop = link(&text, "/email/unsubscribe?t=");
     assert_eq!(
@@ -209,7 +271,10 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
         digest.header("List-Unsubscribe-Post").unwrap(),
         "List-Unsubscribe=One-Click"
     );
-    assert!(digest.part("text/html").unwrap().contains(&format!("/r/{days}")));
+    assert!(digest
+        .part("text/html")
+        .unwrap()
+        .contains(&format!("/r/{days}")));
 
     // Not again the same local day; again the next.
     let tally = ticks.tick(at("2030-01-10T18:00:00Z")).await.unwrap();
@@ -222,7 +287,11 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
 
     // The unsubscribe page asks first; a mail program's one-click POST
     // stops the e-mails at once.
-    let page = http().get(format!("{}{stop}", server.base)).send().await.unwrap();
+    let page = http()
+        .get(format!("{}{stop}", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("asha@example.org"));
     let (_, still) = call(&server, "GET", "/api/me/email", Some(&asha), None).await;
@@ -244,7 +313,8 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
 }
 
 #[tokio::test]
-async fn quiet_hours_hold_the_digest_a_failed_send_is_tried_again_and_deleting_my_data_forgets_the_address() {
+async fn quiet_hours_hold_the_digest_a_failed_send_is_tried_again_and_deleting_my_data_forgets_the_address(
+) {
     let mut sink = SmtpSink::start().await;
     let ticks = Ticks::default();
     let mut server = server_with_mail(&ticks, &sink).await;
@@ -257,13 +327,25 @@ async fn quiet_hours_hold_the_digest_a_failed_send_is_tried_again_and_deleting_m
     in_play(&server, &days, "days", 0, at("2030-01-13T00:00:00Z")).await;
     confirmed(&server, &mut sink, &meena, "meena@example.org", 19 * 60).await;
     let tally = ticks.tick(at("2030-01-10T19:05:00Z")).await.unwrap();
-    assert_eq!(tally, Tally { held: 1, ..Tally::default() });
+    assert_eq!(
+        tally,
+        Tally {
+            held: 1,
+            ..Tally::default()
+        }
+    );
     assert!(sink.taken().is_empty(), "quiet hours hold it");
     // At the end of the quiet hours the SMTP server refuses once: the
     // day is released and the next minute sends it.
     sink.refuse(true);
     let tally = ticks.tick(at("2030-01-10T20:00:00Z")).await.unwrap();
-    assert_eq!(tally, Tally { failed: 1, ..Tally::default() });
+    assert_eq!(
+        tally,
+        Tally {
+            failed: 1,
+            ..Tally::default()
+        }
+    );
     sink.refuse(false);
     let tally = ticks.tick(at("2030-01-10T20:01:00Z")).await.unwrap();
     assert_eq!(tally.sent, 1, "{tally:?}");
@@ -273,7 +355,13 @@ async fn quiet_hours_hold_the_digest_a_failed_send_is_tried_again_and_deleting_m
     // A day with nothing to say sends nothing, and marks the day done.
     in_play(&server, &days, "days", 1, at("2030-01-13T00:00:00Z")).await;
     let tally = ticks.tick(at("2030-01-11T20:01:00Z")).await.unwrap();
-    assert_eq!(tally, Tally { nothing: 1, ..Tally::default() });
+    assert_eq!(
+        tally,
+        Tally {
+            nothing: 1,
+            ..Tally::default()
+        }
+    );
     assert!(sink.taken().is_empty());
 
     // Deleting my data deletes the address and its links.
@@ -300,19 +388,44 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
         json!({"address": "ravi@example.org", "minute": 1440}),
         json!({"address": "ravi@example.org", "minute": 60, "extra": 1}),
     ] {
-        let (status, e) = call(&server, "PUT", "/api/me/email", Some(&ravi), Some(bad.clone())).await;
-        assert_eq!((status, e["code"].as_str()), (400, Some("bad_request")), "{bad}");
+        let (status, e) = call(
+            &server,
+            "PUT",
+            "/api/me/email",
+            Some(&ravi),
+            Some(bad.clone()),
+        )
+        .await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("bad_request")),
+            "{bad}"
+        );
     }
     let (_, none) = call(&server, "GET", "/api/me/email", Some(&ravi), None).await;
     assert_eq!(none, Value::Null, "a refusal changes nothing");
     let good = json!({"address": "ravi@example.org", "minute": 60, "language": "ta"});
     for _ in 0..3 {
-        let (status, _) = call(&server, "PUT", "/api/me/email", Some(&ravi), Some(good.clone())).await;
+        let (status, _) = call(
+            &server,
+            "PUT",
+            "/api/me/email",
+            Some(&ravi),
+            Some(good.clone()),
+        )
+        .await;
         assert_eq!(status, 200);
         let mail = sink.next().await;
         assert!(mail.header("Subject").unwrap().contains("தாயம்"), "in Tamil");
     }
-    let (status, e) = call(&server, "PUT", "/api/me/email", Some(&ravi), Some(good.clone())).await;
+    let (status, e) = call(
+        &server,
+        "PUT",
+        "/api/me/email",
+        Some(&ravi),
+        Some(good.clone()),
+    )
+    .await;
     assert_eq!((status, e["code"].as_str()), (429, Some("rate_limited")));
     assert!(sink.taken().is_empty());
     let (status, _) = call(&server, "DELETE", "/api/me/email", Some(&ravi), None).await;
@@ -321,7 +434,10 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
     assert_eq!(none, Value::Null);
     // A link of a forgotten address no longer works.
     let page = http()
-        .get(format!("{}/email/verify?t=0123456789abcdef0123456789abcdef", server.base))
+        .get(format!(
+            "{}/email/verify?t=0123456789abcdef0123456789abcdef",
+            server.base
+        ))
         .send()
         .await
         .unwrap();
@@ -342,7 +458,9 @@ async fn without_smtp_there_is_no_e_mail_and_smtp_without_the_sites_address_does
     opts.mail.smtp_url = Some("smtp://user:hunter2@127.0.0.1:1".into());
     opts.mail.mail_from = Some("games@chowka.example".into());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let refused = chowka_server::run(listener, opts, async {}).await.unwrap_err();
+    let refused = chowka_server::run(listener, opts, async {})
+        .await
+        .unwrap_err();
     let said = refused.to_string();
     assert!(said.contains("--public-url"), "{said}");
     assert!(!said.contains("hunter2"), "{said}");

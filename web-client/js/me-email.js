@@ -36,7 +36,7 @@ async function keepTimeZone() {
 export function emailSettings() {
   const section = h('section', { class: 'card me-email', 'aria-labelledby': 'me-email-title', hidden: true });
   const state = h('p', { class: 'form-status', id: 'me-email-state', role: 'status' });
-  const address = h('input', { id: 'me-email-address', type: 'email', maxlength: 254, autocomplete: 'email', placeholder: 'name@example.org' });
+  const address = h('input', { id: 'me-email-address', type: 'email', maxlength: 254, autocomplete: 'email', placeholder: t('me.email.placeholder') });
   const hours = [];
   for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) hours.push(hour * 60);
   const time = h('select', { id: 'me-email-time' }, hours.map((m) => h('option', { value: String(m), text: clock(m) })));

@@ -57,7 +57,8 @@ impl From<EmailRow> for MyEmail {
 
 /// The mailer, or `email_off`.
 fn mailer(mail: &Mail) -> Result<&Arc<Mailer>, Refusal> {
-    mail.mailer().ok_or_else(|| Refusal::new(ErrorCode::EmailOff))
+    mail.mailer()
+        .ok_or_else(|| Refusal::new(ErrorCode::EmailOff))
 }
 
 /// `GET /api/me/email`: the player's address, or `null`.
@@ -84,7 +85,8 @@ pub async fn set_email(
 ) -> Result<Json<MyEmail>, Refusal> {
     let mailer = mailer(&mail)?;
     let ask: AskEmail = read_json(&headers, body).await?;
-    let address = check_address(&ask.address).map_err(|why| Refusal::with(ErrorCode::BadRequest, why))?;
+    let address =
+        check_address(&ask.address).map_err(|why| Refusal::with(ErrorCode::BadRequest, why))?;
     if ask.minute >= DAY_MINUTES {
         let why = format!("minute: 0 to {}", DAY_MINUTES - 1);
         return Err(Refusal::with(ErrorCode::BadRequest, why));
@@ -115,10 +117,7 @@ pub async fn set_email(
 
 /// `DELETE /api/me/email`: forgets the address; no e-mail goes from now
 /// on. 204 whether there was one or not.
-pub async fn delete_email(
-    State(store): State<Store>,
-    me: Identity,
-) -> Result<StatusCode, Refusal> {
+pub async fn delete_email(State(store): State<Store>, me: Identity) -> Result<StatusCode, Refusal> {
     store.delete_email(&me.hash).await.map_err(Refusal::store)?;
     Ok(StatusCode::NO_CONTENT)
 }

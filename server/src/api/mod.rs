@@ -36,8 +36,8 @@ mod players;
 
 mod pace;
 
-pub use email::{AskEmail, MyEmail};
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
+pub use email::{AskEmail, MyEmail};
 pub use identity::{device_label, Identity, DEVICE_HEADER};
 pub use me::{Device, Me, MyGames};
 use pace::pace_settings;

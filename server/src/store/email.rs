@@ -61,12 +61,7 @@ impl Store {
     /// Keeps a new, unverified address (replacing any other, whose
     /// unsubscribe links stop working), waiting for the link whose token
     /// hashes to `verify_hash`.
-    pub async fn set_email(
-        &self,
-        row: &EmailRow,
-        verify_hash: &str,
-        now: i64,
-    ) -> StoreResult<()> {
+    pub async fn set_email(&self, row: &EmailRow, verify_hash: &str, now: i64) -> StoreResult<()> {
         let pool = self.pool().map_err(|_| not_in_memory())?;
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM email_unsubscribe WHERE player = $1")

@@ -38,8 +38,8 @@ mod rooms;
 mod sqlite;
 mod writer;
 
-use error::room_codes;
 pub use email::EmailRow;
+use error::room_codes;
 pub use error::{to_json, StoreError};
 pub use leases::Lease;
 pub use memory::Memory;

@@ -118,6 +118,7 @@ export default {
   'me.email.title': 'E-mail when it\'s my turn',
   'me.email.lead': 'One e-mail a day at most, at the time you choose, listing the games over days where it is your turn. Never for live games.',
   'me.email.address': 'Your e-mail address',
+  'me.email.placeholder': 'name@example.org',
   'me.email.time': 'Time of day',
   'me.email.save': 'Save',
   'me.email.sent': 'We sent a link to {address}: open it to confirm.',

@@ -101,6 +101,7 @@ export default {
   'me.email.title': 'मेरी बारी आने पर ई-मेल',
   'me.email.lead': 'दिन में ज़्यादा से ज़्यादा एक ई-मेल, आपके चुने समय पर: कई दिनों वाले उन खेलों की सूची जिनमें आपकी बारी है। अभी साथ वाले खेलों के लिए कभी नहीं।',
   'me.email.address': 'आपका ई-मेल पता',
+  'me.email.placeholder': 'name@example.org',
   'me.email.time': 'दिन का समय',
   'me.email.save': 'सहेजें',
   'me.email.sent': 'हमने {address} पर एक लिंक भेजा है: पक्का करने के लिए उसे खोलें।',

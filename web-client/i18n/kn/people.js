@@ -101,6 +101,7 @@ export default {
   'me.email.title': 'ನನ್ನ ಸರದಿ ಬಂದಾಗ ಇ-ಮೇಲ್',
   'me.email.lead': 'ದಿನಕ್ಕೆ ಹೆಚ್ಚೆಂದರೆ ಒಂದು ಇ-ಮೇಲ್, ನೀವು ಆರಿಸಿದ ಸಮಯಕ್ಕೆ: ನಿಮ್ಮ ಸರದಿ ಇರುವ ದಿನಗಳ ಕಾಲದ ಆಟಗಳ ಪಟ್ಟಿ. ಈಗಲೇ ಒಟ್ಟಿಗೆ ಆಡುವ ಆಟಗಳಿಗೆ ಎಂದೂ ಇಲ್ಲ.',
   'me.email.address': 'ನಿಮ್ಮ ಇ-ಮೇಲ್ ವಿಳಾಸ',
+  'me.email.placeholder': 'name@example.org',
   'me.email.time': 'ದಿನದ ಸಮಯ',
   'me.email.save': 'ಉಳಿಸಿ',
   'me.email.sent': '{address} ಗೆ ಲಿಂಕ್ ಕಳುಹಿಸಿದ್ದೇವೆ: ದೃಢೀಕರಿಸಲು ಅದನ್ನು ತೆರೆಯಿರಿ.',

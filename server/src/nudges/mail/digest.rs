@@ -136,7 +136,11 @@ impl Digest {
             return tally;
         };
         mailer.prune();
-        if let Err(e) = self.store.prune_unsubscribes(now - UNSUBSCRIBE_FOR_MS).await {
+        if let Err(e) = self
+            .store
+            .prune_unsubscribes(now - UNSUBSCRIBE_FOR_MS)
+            .await
+        {
             tracing::warn!("digest: cannot prune old unsubscribe links: {e}");
         }
         let rows = match self.store.emails_due().await {
@@ -207,7 +211,11 @@ impl Digest {
                 let again = (self.store)
                     .digest_failed(&row.player, &today, before, MAX_FAILURES)
                     .await?;
-                let then = if again { "tried again later" } else { "given up for today" };
+                let then = if again {
+                    "tried again later"
+                } else {
+                    "given up for today"
+                };
                 tracing::warn!("digest: an e-mail could not be sent ({then}): {e}");
                 Ok(())
             }

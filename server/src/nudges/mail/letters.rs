@@ -140,7 +140,11 @@ pub fn digest_letter(
     let w = MailWords::of(lang);
     let game_name = lang.words().game;
     let n = games.len();
-    let subject = if n == 1 { w.subject_one } else { w.subject_many };
+    let subject = if n == 1 {
+        w.subject_one
+    } else {
+        w.subject_many
+    };
     let stop = format!("{site}/email/unsubscribe?t={unsubscribe_token}");
     let footer = w.footer.replace("{time}", &clock_time(minute));
     let mut text = format!("{}\n\n", w.intro);
@@ -200,7 +204,11 @@ mod tests {
         ];
         let l = digest_letter(Language::En, "https://c.org", &games, 19 * 60, "tok", 0);
         assert_eq!(l.subject, "Your turn in 2 games — Chowka Bhara");
-        assert!(l.text.contains("with Ravi, <b>Meena</b> · 5 h left"), "{}", l.text);
+        assert!(
+            l.text.contains("with Ravi, <b>Meena</b> · 5 h left"),
+            "{}",
+            l.text
+        );
         assert!(l.text.contains("https://c.org/r/ABCD"));
         assert!(l.text.contains("3 days left"));
         assert!(l.text.contains("at 19:00"));

@@ -161,7 +161,10 @@ mod tests {
 
     #[test]
     fn addresses_are_checked() {
-        assert_eq!(check_address(" asha@example.org ").unwrap(), "asha@example.org");
+        assert_eq!(
+            check_address(" asha@example.org ").unwrap(),
+            "asha@example.org"
+        );
         for bad in [
             "",
             "asha",
@@ -183,14 +186,23 @@ mod tests {
             mail_from: from.map(String::from),
             ..MailOpts::default()
         };
-        assert!(Mail::from_opts(&opts(None, None), None).unwrap().0.is_none());
+        assert!(Mail::from_opts(&opts(None, None), None)
+            .unwrap()
+            .0
+            .is_none());
         let smtp = Some("smtp://user:hunter2@localhost:2525");
         let no_from = Mail::from_opts(&opts(smtp, None), Some("https://x.org")).unwrap_err();
         assert!(no_from.contains("--mail-from"), "{no_from}");
         let no_site = Mail::from_opts(&opts(smtp, Some("C <c@x.org>")), None).unwrap_err();
         assert!(no_site.contains("--public-url"), "{no_site}");
-        let bad = Mail::from_opts(&opts(Some("ftp://user:hunter2@x"), Some("c@x.org")), Some("https://x.org"));
+        let bad = Mail::from_opts(
+            &opts(Some("ftp://user:hunter2@x"), Some("c@x.org")),
+            Some("https://x.org"),
+        );
         let bad = bad.unwrap_err();
-        assert!(!bad.contains("hunter2"), "the password is never shown: {bad}");
+        assert!(
+            !bad.contains("hunter2"),
+            "the password is never shown: {bad}"
+        );
     }
 }

@@ -64,7 +64,12 @@ impl Kind {
 }
 
 /// A page: its message, and a button that POSTs the link, or none.
-fn page(lang: Language, status: StatusCode, message: &str, button: Option<(Kind, &str, &str)>) -> Response {
+fn page(
+    lang: Language,
+    status: StatusCode,
+    message: &str,
+    button: Option<(Kind, &str, &str)>,
+) -> Response {
     let w = MailWords::of(lang);
     let game = lang.words().game;
     let form = match button {
@@ -89,7 +94,10 @@ fn page(lang: Language, status: StatusCode, message: &str, button: Option<(Kind,
         escape(&w.back.replace("{game}", game)),
     );
     let headers = [
-        (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+        (
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        ),
         (header::CONTENT_SECURITY_POLICY, CSP.clone()),
         (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
     ];
@@ -108,7 +116,12 @@ fn asked_language(headers: &HeaderMap) -> Language {
 /// "This link no longer works", in the browser's language.
 fn bad_link(headers: &HeaderMap) -> Response {
     let lang = asked_language(headers);
-    page(lang, StatusCode::NOT_FOUND, MailWords::of(lang).bad_link, None)
+    page(
+        lang,
+        StatusCode::NOT_FOUND,
+        MailWords::of(lang).bad_link,
+        None,
+    )
 }
 
 /// A store failure: the page asks to try again later.
@@ -129,7 +142,11 @@ async fn waiting(store: &Store, hash: &str, now: i64) -> StoreResult<Option<Emai
 }
 
 /// `GET /email/verify?t=…`: the question and its button.
-pub async fn verify_page(State(store): State<Store>, q: Query<Link>, headers: HeaderMap) -> Response {
+pub async fn verify_page(
+    State(store): State<Store>,
+    q: Query<Link>,
+    headers: HeaderMap,
+) -> Response {
     let Some(hash) = token_hash(&q) else {
         return bad_link(&headers);
     };
@@ -138,7 +155,12 @@ pub async fn verify_page(State(store): State<Store>, q: Query<Link>, headers: He
             let lang = Language::from_code(&row.language);
             let w = MailWords::of(lang);
             let ask = w.confirm_ask.replace("{address}", &row.address);
-            page(lang, StatusCode::OK, &ask, Some((Kind::Verify, &q.t, w.confirm_button)))
+            page(
+                lang,
+                StatusCode::OK,
+                &ask,
+                Some((Kind::Verify, &q.t, w.confirm_button)),
+            )
         }
         Ok(None) => bad_link(&headers),
         Err(e) => store_down(e),
@@ -181,7 +203,12 @@ pub async fn unsubscribe_page(
             let lang = Language::from_code(&row.language);
             let w = MailWords::of(lang);
             let ask = w.stop_ask.replace("{address}", &row.address);
-            page(lang, StatusCode::OK, &ask, Some((Kind::Unsubscribe, &q.t, w.stop_button)))
+            page(
+                lang,
+                StatusCode::OK,
+                &ask,
+                Some((Kind::Unsubscribe, &q.t, w.stop_button)),
+            )
         }
         Ok(None) => bad_link(&headers),
         Err(e) => store_down(e),
@@ -190,7 +217,11 @@ pub async fn unsubscribe_page(
 
 /// `POST /email/unsubscribe?t=…` (the page's button, or a mail program's
 /// one-click): forgets the address at once.
-pub async fn unsubscribe(State(store): State<Store>, q: Query<Link>, headers: HeaderMap) -> Response {
+pub async fn unsubscribe(
+    State(store): State<Store>,
+    q: Query<Link>,
+    headers: HeaderMap,
+) -> Response {
     let Some(hash) = token_hash(&q) else {
         return bad_link(&headers);
     };

@@ -127,7 +127,8 @@ const HI: MailWords = MailWords {
     stop: "ये ई-मेल बंद करें",
     confirm_ask: "आपकी बारी आने पर {address} पर ई-मेल चाहिए?",
     confirm_button: "पक्का करें",
-    confirmed: "आपका पता पक्का हो गया: जब कहीं आपकी बारी हो, दिन में ज़्यादा से ज़्यादा एक ई-मेल, {time} बजे आएगा।",
+    confirmed:
+        "आपका पता पक्का हो गया: जब कहीं आपकी बारी हो, दिन में ज़्यादा से ज़्यादा एक ई-मेल, {time} बजे आएगा।",
     stop_ask: "{address} पर ई-मेल बंद करें?",
     stop_button: "ई-मेल बंद करें",
     stopped: "हो गया: {address} पर अब कोई ई-मेल नहीं भेजा जाएगा।",
@@ -223,10 +224,26 @@ mod tests {
     fn every_language_keeps_the_english_placeholders() {
         let texts = |w: &MailWords| {
             [
-                w.verify_subject, w.verify_body, w.verify_ignore, w.subject_one,
-                w.subject_many, w.intro, w.with, w.hours_left, w.days_left, w.play,
-                w.footer, w.stop, w.confirm_ask, w.confirm_button, w.confirmed,
-                w.stop_ask, w.stop_button, w.stopped, w.bad_link, w.back,
+                w.verify_subject,
+                w.verify_body,
+                w.verify_ignore,
+                w.subject_one,
+                w.subject_many,
+                w.intro,
+                w.with,
+                w.hours_left,
+                w.days_left,
+                w.play,
+                w.footer,
+                w.stop,
+                w.confirm_ask,
+                w.confirm_button,
+                w.confirmed,
+                w.stop_ask,
+                w.stop_button,
+                w.stopped,
+                w.bad_link,
+                w.back,
             ]
         };
         let en = texts(MailWords::of(Language::En));

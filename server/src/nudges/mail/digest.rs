@@ -55,12 +55,15 @@ pub enum DigestClock {
     Driven(Ticks),
 }
 
+/// A tick asked for: the time, and where to answer what it did.
+type Ask = (i64, oneshot::Sender<Tally>);
+
 /// A test's hold on a worker's ticks: [`Ticks::tick`] makes the worker
 /// tick at the time given, and answers what it did.
 #[derive(Clone, Debug)]
 pub struct Ticks {
-    asks: mpsc::Sender<(i64, oneshot::Sender<Tally>)>,
-    heard: Arc<Mutex<Option<mpsc::Receiver<(i64, oneshot::Sender<Tally>)>>>>,
+    asks: mpsc::Sender<Ask>,
+    heard: Arc<Mutex<Option<mpsc::Receiver<Ask>>>>,
 }
 
 impl Default for Ticks {

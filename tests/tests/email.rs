@@ -465,3 +465,35 @@ async fn without_smtp_there_is_no_e_mail_and_smtp_without_the_sites_address_does
     assert!(said.contains("--public-url"), "{said}");
     assert!(!said.contains("hunter2"), "{said}");
 }
+
+#[tokio::test]
+async fn of_two_nodes_ticking_at_once_one_sends_the_days_digest() {
+    let mut sink = SmtpSink::start().await;
+    let ticks = Ticks::default();
+    let mut server = server_with_mail(&ticks, &sink).await;
+    let asha = new_player(&server, "Asha").await;
+    let (days, _) = room_with_ravi(&server, &asha).await;
+    in_play(&server, &days, "days", 0, at("2030-01-12T00:00:00Z")).await;
+    confirmed(&server, &mut sink, &asha, "asha@example.org", 9 * 60).await;
+    // A second node: its own store connection and mailer, the same database.
+    let store = chowka_server::store::Store::connect(&db_url(&server), 2)
+        .await
+        .unwrap();
+    let opts = chowka_server::config::MailOpts {
+        smtp_url: Some(sink.url.clone()),
+        mail_from: Some("games@chowka.example".into()),
+        ..Default::default()
+    };
+    let mail = chowka_server::nudges::mail::Mail::from_opts(&opts, Some(SITE)).unwrap();
+    let other = chowka_server::nudges::mail::Digest::new(store.clone(), mail);
+    let now = at("2030-01-10T09:00:00Z");
+    let (here, there) = tokio::join!(ticks.tick(now), other.tick(now));
+    let here = here.unwrap();
+    assert_eq!(here.sent + there.sent, 1, "{here:?} {there:?}");
+    sink.next().await;
+    let (here, there) = tokio::join!(ticks.tick(now + 60_000), other.tick(now + 60_000));
+    assert_eq!((here.unwrap(), there), (Tally::default(), Tally::default()));
+    assert!(sink.taken().is_empty(), "one e-mail between them");
+    store.close().await;
+    server.stop().await;
+}

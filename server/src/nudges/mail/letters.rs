@@ -60,7 +60,10 @@ impl Header for ListUnsubscribePost {
 impl Letter {
     /// The message from `from` to `to`.
     pub fn build(self, from: Mailbox, to: Mailbox) -> Result<Message, lettre::error::Error> {
-        let mut builder = Message::builder().from(from).to(to).subject(self.subject);
+        // A Message-ID of this host's name: mail servers mark mail without one.
+        let mut builder = (Message::builder().from(from).to(to))
+            .subject(self.subject)
+            .message_id(None);
         if let Some(link) = self.unsubscribe {
             builder = builder
                 .header(ListUnsubscribe(format!("<{link}>")))
@@ -232,5 +235,6 @@ mod tests {
         assert!(raw.contains("List-Unsubscribe: <https://c.org/email/unsubscribe?t=tok>"));
         assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
         assert!(raw.contains("text/plain") && raw.contains("text/html"));
+        assert!(raw.contains("Message-ID: <"), "{raw}");
     }
 }

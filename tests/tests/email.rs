@@ -69,11 +69,23 @@ async fn room_with_ravi(server: &TestServer, secret: &str) -> (String, String) {
     (code, room["token"].as_str().unwrap_or_default().to_string())
 }
 
+/// A connection to the server's database (SQLite or PostgreSQL).
+async fn db(server: &TestServer) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    sqlx::AnyConnection::connect(&db_url(server)).await.unwrap()
+}
+
+/// The server's database URL: PostgreSQL's if it was given one.
+fn db_url(server: &TestServer) -> String {
+    let pg = server.dir.path().join("database_url");
+    std::fs::read_to_string(pg)
+        .unwrap_or_else(|_| format!("sqlite://{}", server.dir.path().join("chowka.db").display()))
+}
+
 /// Sets a room's columns as the rooms' pace code would for a game in
 /// play: `pace`, the seat to move and its due time.
 async fn in_play(server: &TestServer, code: &str, pace: &str, to_move: i64, due_at: i64) {
-    use sqlx::{Connection, SqliteConnection};
-    let mut db = SqliteConnection::connect(&db_url(server)).await.unwrap();
     sqlx::query(
         "UPDATE rooms SET status = 'playing', pace = $1, to_move = $2, due_at = $3 WHERE code = $4",
     )
@@ -81,23 +93,18 @@ async fn in_play(server: &TestServer, code: &str, pace: &str, to_move: i64, due_
     .bind(to_move)
     .bind(due_at)
     .bind(code)
-    .execute(&mut db)
+    .execute(&mut db(server).await)
     .await
     .unwrap();
 }
 
-fn db_url(server: &TestServer) -> String {
-    format!("sqlite://{}", server.dir.path().join("chowka.db").display())
-}
-
 /// Rows of `table` for `player`.
 async fn rows(server: &TestServer, table: &str, player: &str) -> i64 {
-    use sqlx::{Connection, Row, SqliteConnection};
-    let mut db = SqliteConnection::connect(&db_url(server)).await.unwrap();
+    use sqlx::Row;
     let sql = format!("SELECT COUNT(*) FROM {table} WHERE player = $1");
     let row = sqlx::query(&sql)
         .bind(player)
-        .fetch_one(&mut db)
+        .fetch_one(&mut db(server).await)
         .await
         .unwrap();
     row.get(0)
@@ -136,14 +143,27 @@ fn holds_no_secret(mail: &Mail, secrets: &[&str]) {
 }
 
 async fn server_with_mail(ticks: &Ticks, sink: &SmtpSink) -> TestServer {
+    server_on(ticks, sink, None).await
+}
+
+/// A server sending e-mail through `sink`, its digest driven by `ticks`,
+/// on PostgreSQL at `database` if given (else SQLite). The URL is noted in
+/// the data folder for the test's own queries.
+async fn server_on(ticks: &Ticks, sink: &SmtpSink, database: Option<String>) -> TestServer {
     let (url, clock) = (sink.url.clone(), ticks.clock());
-    TestServer::start_with(move |o| {
+    let db = database.clone();
+    let server = TestServer::start_with(move |o| {
         o.mail.smtp_url = Some(url);
         o.mail.mail_from = Some("Chowka <games@chowka.example>".into());
         o.mail.clock = clock;
         o.http.public_url = Some(SITE.into());
+        o.store.database_url = db;
     })
-    .await
+    .await;
+    if let Some(url) = database {
+        std::fs::write(server.dir.path().join("database_url"), url).unwrap();
+    }
+    server
 }
 
 /// Asks for e-mails at `minute` and opens the verification link: GET
@@ -210,9 +230,26 @@ async fn confirmed(
 
 #[tokio::test]
 async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click() {
+    a_day_of_digests(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
+async fn the_digest_on_postgres() {
+    let admin = chowka_tests::services::database_url();
+    let fresh = chowka_tests::postgres::FreshDatabase::create(&admin)
+        .await
+        .unwrap();
+    a_day_of_digests(Some(fresh.url.clone())).await;
+    fresh.drop_now().await.unwrap();
+}
+
+/// Verification, the digest at its time and not again that day, never a
+/// live game, one-click unsubscribe: on SQLite, or PostgreSQL at `database`.
+async fn a_day_of_digests(database: Option<String>) {
     let mut sink = SmtpSink::start().await;
     let ticks = Ticks::default();
-    let mut server = server_with_mail(&ticks, &sink).await;
+    let mut server = server_on(&ticks, &sink, database).await;
     let asha = new_player(&server, "Asha").await;
     let alerts = json!({"tz": "Asia/Kolkata", "quiet_from": null, "quiet_to": null});
     let (status, _) = call(&server, "PUT", "/api/me/alerts", Some(&asha), Some(alerts)).await;

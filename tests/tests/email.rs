@@ -35,6 +35,32 @@ async fn call(
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
+/// A link's page: GET or POST (`body`, a form, for a one-click POST) of
+/// `path`; the status and the HTML.
+async fn link_page(server: &TestServer, post: Option<&str>, path: &str) -> (u16, String) {
+    let url = format!("{}{path}", server.base);
+    let req = match post {
+        Some(form) => (http().post(url))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(form.to_string()),
+        None => http().get(url),
+    };
+    let res = req.send().await.expect("request");
+    (res.status().as_u16(), res.text().await.unwrap_or_default())
+}
+
+/// `PUT /api/me/email` with `body`, as `secret`'s holder.
+async fn put_email(server: &TestServer, secret: &str, body: &Value) -> (u16, Value) {
+    call(
+        server,
+        "PUT",
+        "/api/me/email",
+        Some(secret),
+        Some(body.clone()),
+    )
+    .await
+}
+
 /// A new player's secret.
 async fn new_player(server: &TestServer, name: &str) -> String {
     let (status, made) = call(
@@ -176,7 +202,7 @@ async fn confirmed(
     minute: u16,
 ) {
     let body = json!({"address": address, "minute": minute, "language": "en"});
-    let (status, asked) = call(server, "PUT", "/api/me/email", Some(secret), Some(body)).await;
+    let (status, asked) = put_email(server, secret, &body).await;
     assert_eq!(status, 200, "{asked}");
     assert_eq!(asked["verified"], false);
     let mail = sink.next().await;
@@ -190,13 +216,8 @@ async fn confirmed(
     );
     holds_no_secret(&mail, &[secret]);
     let verify = link(&mail.text(), "/email/verify?t=");
-    let page = http()
-        .get(format!("{}{verify}", server.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), 200);
-    let html = page.text().await.unwrap();
+    let (status, html) = link_page(server, None, &verify).await;
+    assert_eq!(status, 200);
     assert!(
         html.contains(address) && html.contains("method=\"post\""),
         "{html}"
@@ -206,13 +227,8 @@ async fn confirmed(
         still["verified"], false,
         "a GET of the link changes nothing"
     );
-    let done = http()
-        .post(format!("{}{verify}", server.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(done.status(), 200);
-    let html = done.text().await.unwrap();
+    let (status, html) = link_page(server, Some(""), &verify).await;
+    assert_eq!(status, 200);
     let hh_mm = format!("{:02}:{:02}", minute / 60, minute % 60);
     assert!(html.contains(&format!("at {hh_mm}")), "{html}");
     let (_, now) = call(server, "GET", "/api/me/email", Some(secret), None).await;
@@ -220,12 +236,8 @@ async fn confirmed(
         now,
         json!({"address": address, "verified": true, "minute": minute, "language": "en"})
     );
-    let again = http()
-        .post(format!("{}{verify}", server.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(again.status(), 404, "a link works once");
+    let (again, _) = link_page(server, Some(""), &verify).await;
+    assert_eq!(again, 404, "a link works once");
 }
 
 #[tokio::test]
@@ -265,7 +277,7 @@ async fn a_day_of_digests(database: Option<String>) {
 
     // Asked, not confirmed: past her time, nothing is sent.
     let body = json!({"address": "asha@example.org", "minute": 19 * 60, "language": "en"});
-    let (status, _) = call(&server, "PUT", "/api/me/email", Some(&asha), Some(body)).await;
+    let (status, _) = put_email(&server, &asha, &body).await;
     assert_eq!(status, 200);
     let first = sink.next().await;
     let tally = ticks.tick(at("2030-01-10T14:00:00Z")).await.unwrap();
@@ -324,23 +336,13 @@ async fn a_day_of_digests(database: Option<String>) {
 
     // The unsubscribe page asks first; a mail program's one-click POST
     // stops the e-mails at once.
-    let page = http()
-        .get(format!("{}{stop}", server.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), 200);
-    assert!(page.text().await.unwrap().contains("asha@example.org"));
+    let (status, html) = link_page(&server, None, &stop).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("asha@example.org"), "{html}");
     let (_, still) = call(&server, "GET", "/api/me/email", Some(&asha), None).await;
     assert_eq!(still["verified"], true, "a GET of the link changes nothing");
-    let one_click = http()
-        .post(format!("{}{stop}", server.base))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body("List-Unsubscribe=One-Click")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(one_click.status(), 200);
+    let (one_click, _) = link_page(&server, Some("List-Unsubscribe=One-Click"), &stop).await;
+    assert_eq!(one_click, 200);
     let (status, gone) = call(&server, "GET", "/api/me/email", Some(&asha), None).await;
     assert_eq!((status, gone), (200, Value::Null));
     let tally = ticks.tick(at("2030-01-12T13:31:00Z")).await.unwrap();
@@ -425,14 +427,7 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
         json!({"address": "ravi@example.org", "minute": 1440}),
         json!({"address": "ravi@example.org", "minute": 60, "extra": 1}),
     ] {
-        let (status, e) = call(
-            &server,
-            "PUT",
-            "/api/me/email",
-            Some(&ravi),
-            Some(bad.clone()),
-        )
-        .await;
+        let (status, e) = put_email(&server, &ravi, &bad).await;
         assert_eq!(
             (status, e["code"].as_str()),
             (400, Some("bad_request")),
@@ -443,26 +438,12 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
     assert_eq!(none, Value::Null, "a refusal changes nothing");
     let good = json!({"address": "ravi@example.org", "minute": 60, "language": "ta"});
     for _ in 0..3 {
-        let (status, _) = call(
-            &server,
-            "PUT",
-            "/api/me/email",
-            Some(&ravi),
-            Some(good.clone()),
-        )
-        .await;
+        let (status, _) = put_email(&server, &ravi, &good).await;
         assert_eq!(status, 200);
         let mail = sink.next().await;
         assert!(mail.header("Subject").unwrap().contains("தாயம்"), "in Tamil");
     }
-    let (status, e) = call(
-        &server,
-        "PUT",
-        "/api/me/email",
-        Some(&ravi),
-        Some(good.clone()),
-    )
-    .await;
+    let (status, e) = put_email(&server, &ravi, &good).await;
     assert_eq!((status, e["code"].as_str()), (429, Some("rate_limited")));
     assert!(sink.taken().is_empty());
     let (status, _) = call(&server, "DELETE", "/api/me/email", Some(&ravi), None).await;
@@ -470,15 +451,8 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
     let (_, none) = call(&server, "GET", "/api/me/email", Some(&ravi), None).await;
     assert_eq!(none, Value::Null);
     // A link of a forgotten address no longer works.
-    let page = http()
-        .get(format!(
-            "{}/email/verify?t=0123456789abcdef0123456789abcdef",
-            server.base
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), 404);
+    let unknown = "/email/verify?t=0123456789abcdef0123456789abcdef";
+    assert_eq!(link_page(&server, None, unknown).await.0, 404);
     server.stop().await;
 }
 

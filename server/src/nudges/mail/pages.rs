@@ -141,52 +141,52 @@ async fn waiting(store: &Store, hash: &str, now: i64) -> StoreResult<Option<Emai
     Ok(row.filter(|r| r.verify_sent_at.is_some_and(|at| now - at < VERIFY_FOR_MS)))
 }
 
+/// The row a link found, or the page to answer instead: "this link no
+/// longer works", or "try again" when the store fails.
+fn found(row: StoreResult<Option<EmailRow>>, headers: &HeaderMap) -> Result<EmailRow, Response> {
+    match row {
+        Ok(Some(row)) => Ok(row),
+        Ok(None) => Err(bad_link(headers)),
+        Err(e) => Err(store_down(e)),
+    }
+}
+
+/// A link's GET page: its question about the address found, and the
+/// button that POSTs the link.
+async fn question(store: Store, kind: Kind, q: Query<Link>, headers: HeaderMap) -> Response {
+    let row = match found(lookup(&store, kind, &q, now_ms()).await, &headers) {
+        Ok(row) => row,
+        Err(page) => return page,
+    };
+    let lang = Language::from_code(&row.language);
+    let w = MailWords::of(lang);
+    let (ask, button) = match kind {
+        Kind::Verify => (w.confirm_ask, w.confirm_button),
+        Kind::Unsubscribe => (w.stop_ask, w.stop_button),
+    };
+    let ask = ask.replace("{address}", &row.address);
+    page(lang, StatusCode::OK, &ask, Some((kind, &q.t, button)))
+}
+
+/// The address a link of `kind` stands for, if it still works; `None`
+/// too for a malformed token (nothing else is looked up).
+async fn lookup(store: &Store, kind: Kind, link: &Link, now: i64) -> StoreResult<Option<EmailRow>> {
+    let Some(hash) = token_hash(link) else {
+        return Ok(None);
+    };
+    match kind {
+        Kind::Verify => waiting(store, &hash, now).await,
+        Kind::Unsubscribe => store.email_by_unsubscribe(&hash).await,
+    }
+}
+
 /// `GET /email/verify?t=…`: the question and its button.
 pub async fn verify_page(
     State(store): State<Store>,
     q: Query<Link>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(hash) = token_hash(&q) else {
-        return bad_link(&headers);
-    };
-    match waiting(&store, &hash, now_ms()).await {
-        Ok(Some(row)) => {
-            let lang = Language::from_code(&row.language);
-            let w = MailWords::of(lang);
-            let ask = w.confirm_ask.replace("{address}", &row.address);
-            page(
-                lang,
-                StatusCode::OK,
-                &ask,
-                Some((Kind::Verify, &q.t, w.confirm_button)),
-            )
-        }
-        Ok(None) => bad_link(&headers),
-        Err(e) => store_down(e),
-    }
-}
-
-/// `POST /email/verify?t=…`: confirms the address; the token is used up.
-pub async fn verify(State(store): State<Store>, q: Query<Link>, headers: HeaderMap) -> Response {
-    let Some(hash) = token_hash(&q) else {
-        return bad_link(&headers);
-    };
-    let now = now_ms();
-    let row = match waiting(&store, &hash, now).await {
-        Ok(Some(row)) => row,
-        Ok(None) => return bad_link(&headers),
-        Err(e) => return store_down(e),
-    };
-    match store.verify_email(&hash, now).await {
-        Ok(true) => {
-            let lang = Language::from_code(&row.language);
-            let done = (MailWords::of(lang).confirmed).replace("{time}", &clock_time(row.minute));
-            page(lang, StatusCode::OK, &done, None)
-        }
-        Ok(false) => bad_link(&headers),
-        Err(e) => store_down(e),
-    }
+    question(store, Kind::Verify, q, headers).await
 }
 
 /// `GET /email/unsubscribe?t=…`: the question and its button.
@@ -195,22 +195,23 @@ pub async fn unsubscribe_page(
     q: Query<Link>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(hash) = token_hash(&q) else {
-        return bad_link(&headers);
+    question(store, Kind::Unsubscribe, q, headers).await
+}
+
+/// `POST /email/verify?t=…`: confirms the address; the token is used up.
+pub async fn verify(State(store): State<Store>, q: Query<Link>, headers: HeaderMap) -> Response {
+    let now = now_ms();
+    let row = match found(lookup(&store, Kind::Verify, &q, now).await, &headers) {
+        Ok(row) => row,
+        Err(page) => return page,
     };
-    match store.email_by_unsubscribe(&hash).await {
-        Ok(Some(row)) => {
+    match store.verify_email(&ids::hash_token(&q.t), now).await {
+        Ok(true) => {
             let lang = Language::from_code(&row.language);
-            let w = MailWords::of(lang);
-            let ask = w.stop_ask.replace("{address}", &row.address);
-            page(
-                lang,
-                StatusCode::OK,
-                &ask,
-                Some((Kind::Unsubscribe, &q.t, w.stop_button)),
-            )
+            let done = (MailWords::of(lang).confirmed).replace("{time}", &clock_time(row.minute));
+            page(lang, StatusCode::OK, &done, None)
         }
-        Ok(None) => bad_link(&headers),
+        Ok(false) => bad_link(&headers),
         Err(e) => store_down(e),
     }
 }
@@ -222,13 +223,13 @@ pub async fn unsubscribe(
     q: Query<Link>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(hash) = token_hash(&q) else {
-        return bad_link(&headers);
-    };
-    let row = match store.email_by_unsubscribe(&hash).await {
-        Ok(Some(row)) => row,
-        Ok(None) => return bad_link(&headers),
-        Err(e) => return store_down(e),
+    let found = found(
+        lookup(&store, Kind::Unsubscribe, &q, now_ms()).await,
+        &headers,
+    );
+    let row = match found {
+        Ok(row) => row,
+        Err(page) => return page,
     };
     match store.delete_email(&row.player).await {
         Ok(_) => {

@@ -143,11 +143,14 @@ async fn waiting(store: &Store, hash: &str, now: i64) -> StoreResult<Option<Emai
 
 /// The row a link found, or the page to answer instead: "this link no
 /// longer works", or "try again" when the store fails.
-fn found(row: StoreResult<Option<EmailRow>>, headers: &HeaderMap) -> Result<EmailRow, Response> {
+fn found(
+    row: StoreResult<Option<EmailRow>>,
+    headers: &HeaderMap,
+) -> Result<EmailRow, Box<Response>> {
     match row {
         Ok(Some(row)) => Ok(row),
-        Ok(None) => Err(bad_link(headers)),
-        Err(e) => Err(store_down(e)),
+        Ok(None) => Err(Box::new(bad_link(headers))),
+        Err(e) => Err(Box::new(store_down(e))),
     }
 }
 
@@ -156,7 +159,7 @@ fn found(row: StoreResult<Option<EmailRow>>, headers: &HeaderMap) -> Result<Emai
 async fn question(store: Store, kind: Kind, q: Query<Link>, headers: HeaderMap) -> Response {
     let row = match found(lookup(&store, kind, &q, now_ms()).await, &headers) {
         Ok(row) => row,
-        Err(page) => return page,
+        Err(page) => return *page,
     };
     let lang = Language::from_code(&row.language);
     let w = MailWords::of(lang);
@@ -203,7 +206,7 @@ pub async fn verify(State(store): State<Store>, q: Query<Link>, headers: HeaderM
     let now = now_ms();
     let row = match found(lookup(&store, Kind::Verify, &q, now).await, &headers) {
         Ok(row) => row,
-        Err(page) => return page,
+        Err(page) => return *page,
     };
     match store.verify_email(&ids::hash_token(&q.t), now).await {
         Ok(true) => {
@@ -229,7 +232,7 @@ pub async fn unsubscribe(
     );
     let row = match found {
         Ok(row) => row,
-        Err(page) => return page,
+        Err(page) => return *page,
     };
     match store.delete_email(&row.player).await {
         Ok(_) => {

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { startServer, launchBrowser, newPlayer, shot, PHONE } from './helpers.js';
+import { startServer, launchBrowser, newPlayer, shot, PHONE, DESKTOP } from './helpers.js';
 
 /** A local SMTP server: resolves `next()` with each message's raw text. */
 function smtpSink() {
@@ -127,6 +127,31 @@ test('a player asks for the daily e-mail, confirms it from the link, and stops i
   await page.click('#me-email-stop');
   await page.waitForFunction(() => document.querySelector('#me-email-state').textContent === 'E-mails stopped.');
   assert.equal(await page.isHidden('#me-email-stop'), true);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('in Tamil on a desktop: the section, the e-mail and its page speak Tamil', async () => {
+  const { url } = env.server;
+  const { context, page } = await newPlayer(env.browser, DESKTOP, { locale: 'ta-IN', timezoneId: 'Asia/Kolkata' });
+  await page.goto(`${url}/#me`);
+  await page.waitForSelector('#me-email-address');
+  assert.equal(await page.textContent('#me-email-title'), 'என் முறை வரும்போது மின்னஞ்சல்');
+  await page.fill('#me-email-address', 'meena@example.org');
+  await page.click('#me-email-save');
+  await page.waitForFunction(() => document.querySelector('#me-email-state').textContent.includes('meena@example.org'));
+  await page.locator('.me-email').scrollIntoViewIfNeeded();
+  await shot(page, 'email-me-ta-desktop');
+  const mail = await env.sink.next();
+  assert.match(mail, /^To: meena@example\.org/m);
+  const text = plainText(mail);
+  assert.match(text, /மின்னஞ்சல்/);
+  const link = text.match(/https:\/\/chowka\.example(\/email\/verify\?t=[0-9a-f]{32})/);
+  await page.goto(`${url}${link[1]}`);
+  await page.waitForSelector('button[type=submit]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ta');
+  assert.equal(await page.textContent('button[type=submit]'), 'உறுதிசெய்');
+  await shot(page, 'email-verify-ta-desktop');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

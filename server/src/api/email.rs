@@ -109,7 +109,10 @@ pub async fn set_email(
     saved.map_err(Refusal::store)?;
     let letter = verify_letter(ask.language, mailer.site(), &token);
     if let Err(e) = mailer.send(&address, letter).await {
+        // No e-mail went: no address is kept waiting for it.
         tracing::warn!("a verification e-mail could not be sent: {e}");
+        let forgot = store.delete_email(&me.hash).await;
+        forgot.map_err(Refusal::store)?;
         return Err(Refusal::new(ErrorCode::MailFailed));
     }
     Ok(Json(MyEmail::from(row)))

@@ -3,6 +3,7 @@
 //! "E-mail digest". Tokens are kept as their SHA-256 only.
 
 use super::{Store, StoreError, StoreResult};
+use crate::nudges::Alerts;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -33,6 +34,14 @@ fn not_in_memory() -> StoreError {
 
 const COLUMNS: &str =
     "player, address, language, minute, verified_at, verify_sent_at, last_sent_day";
+
+/// [`COLUMNS`], each after `table` ("e.").
+fn prefixed(table: &str) -> String {
+    (COLUMNS.split(", "))
+        .map(|c| format!("{table}{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 fn email_of(r: &AnyRow) -> StoreResult<EmailRow> {
     let minute: i64 = r.try_get(3)?;
@@ -138,11 +147,7 @@ impl Store {
         let sql = format!(
             "SELECT {} FROM player_email e JOIN email_unsubscribe u ON u.player = e.player
              WHERE u.token_hash = $1",
-            COLUMNS
-                .split(", ")
-                .map(|c| format!("e.{c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            prefixed("e.")
         );
         let row = sqlx::query(&sql).bind(hash).fetch_optional(pool).await?;
         row.map(|r| email_of(&r)).transpose()
@@ -167,15 +172,39 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 
-    /// Every confirmed address: the digest's candidates, each checked
-    /// against its own local day and minute by the caller.
-    pub async fn emails_due(&self) -> StoreResult<Vec<EmailRow>> {
+    /// Every confirmed address with its player's time zone and quiet
+    /// hours (the defaults if they set none): the digest's candidates,
+    /// each checked against its own local day and minute by the caller.
+    /// One query a tick, however many addresses.
+    pub async fn emails_due(&self) -> StoreResult<Vec<(EmailRow, Alerts)>> {
         let Ok(pool) = self.pool() else {
             return Ok(Vec::new());
         };
-        let sql = format!("SELECT {COLUMNS} FROM player_email WHERE verified_at IS NOT NULL");
+        let sql = format!(
+            "SELECT {}, a.tz, a.quiet_from, a.quiet_to FROM player_email e
+             LEFT JOIN player_alerts a ON a.player = e.player
+             WHERE e.verified_at IS NOT NULL",
+            prefixed("e.")
+        );
         let rows = sqlx::query(&sql).fetch_all(pool).await?;
-        rows.iter().map(email_of).collect()
+        let minute = |r: &AnyRow, i: usize| -> StoreResult<Option<u16>> {
+            let v: Option<i64> = r.try_get(i)?;
+            Ok(v.and_then(|v| u16::try_from(v).ok()))
+        };
+        (rows.iter())
+            .map(|r| {
+                let tz: Option<String> = r.try_get(7)?;
+                let alerts = match tz {
+                    Some(tz) => Alerts {
+                        tz,
+                        quiet_from: minute(r, 8)?,
+                        quiet_to: minute(r, 9)?,
+                    },
+                    None => Alerts::default(),
+                };
+                Ok((email_of(r)?, alerts))
+            })
+            .collect()
     }
 
     /// Claims the player's digest of local day `day`: true for the one

@@ -12,6 +12,7 @@ use super::letters::{digest_letter, DigestGame};
 use super::Mail;
 use crate::ids;
 use crate::invite::Language;
+use crate::nudges::Alerts;
 use crate::store::{EmailRow, Store, StoreResult};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -153,8 +154,8 @@ impl Digest {
                 return tally;
             }
         };
-        for row in rows {
-            if let Err(e) = self.one(&row, now, &mut tally).await {
+        for (row, alerts) in rows {
+            if let Err(e) = self.one(&row, &alerts, now, &mut tally).await {
                 tracing::warn!("digest: {e}");
             }
         }
@@ -162,11 +163,16 @@ impl Digest {
     }
 
     /// One address's digest, if due.
-    async fn one(&self, row: &EmailRow, now: i64, tally: &mut Tally) -> StoreResult<()> {
+    async fn one(
+        &self,
+        row: &EmailRow,
+        alerts: &Alerts,
+        now: i64,
+        tally: &mut Tally,
+    ) -> StoreResult<()> {
         let Some(mailer) = self.mail.mailer() else {
             return Ok(());
         };
-        let alerts = self.store.alerts(&row.player).await?;
         let local = alerts.local(now);
         let today = local.date().to_string();
         let minute = local.hour() as u16 * 60 + local.minute() as u16;

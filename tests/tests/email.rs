@@ -517,3 +517,44 @@ async fn of_two_nodes_ticking_at_once_one_sends_the_days_digest() {
     store.close().await;
     server.stop().await;
 }
+
+/// docs/performance.md, "E-mail digest": what a tick costs with 2,000
+/// confirmed addresses, the minute they all come due and every minute after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: cargo test -p chowka-tests --test email -- --ignored --nocapture ticks"]
+async fn ticks_with_two_thousand_addresses() {
+    let sink = SmtpSink::start().await;
+    let ticks = Ticks::default();
+    let mut server = server_with_mail(&ticks, &sink).await;
+    // Answering once, the server has made its database.
+    new_player(&server, "Asha").await;
+    {
+        use sqlx::Connection;
+        let mut conn = db(&server).await;
+        let mut tx = conn.begin().await.unwrap();
+        for i in 0..2000 {
+            sqlx::query(
+                "INSERT INTO player_email (player, address, language, minute, verified_at,
+                   verify_hash, verify_sent_at, last_sent_day, failures, created_at)
+                 VALUES ($1, $2, 'en', 540, 1, NULL, 1, NULL, 0, 1)",
+            )
+            .bind(format!("{i:064x}"))
+            .bind(format!("p{i}@example.org"))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+    }
+    let now = at("2030-01-10T09:00:00Z");
+    let started = std::time::Instant::now();
+    let due = ticks.tick(now).await.unwrap();
+    let first = started.elapsed();
+    assert_eq!(due.nothing, 2000, "{due:?}");
+    let started = std::time::Instant::now();
+    let after = ticks.tick(now + 60_000).await.unwrap();
+    let quiet = started.elapsed();
+    assert_eq!(after, Tally::default());
+    println!("2,000 addresses: the tick they come due {first:?}, a tick after {quiet:?}");
+    server.stop().await;
+}

@@ -457,7 +457,11 @@ async fn bad_addresses_and_too_many_verifications_are_refused_and_stop_takes_eff
     let (status, e) = put_email(&server, &meena, &hers).await;
     assert_eq!((status, e["code"].as_str()), (502, Some("mail_failed")));
     let (_, none) = call(&server, "GET", "/api/me/email", Some(&meena), None).await;
-    assert_eq!(none, Value::Null, "nothing waits for an e-mail that did not go");
+    assert_eq!(
+        none,
+        Value::Null,
+        "nothing waits for an e-mail that did not go"
+    );
     sink.refuse(false);
     // A link of a forgotten address no longer works.
     let unknown = "/email/verify?t=0123456789abcdef0123456789abcdef";

@@ -27,6 +27,9 @@ pub struct ServeOpts {
     /// Several nodes'.
     #[command(flatten)]
     pub cluster: ClusterOpts,
+    /// The e-mail digest's.
+    #[command(flatten)]
+    pub mail: MailOpts,
     /// Log filter, e.g. info or chowka_server=debug,info.
     #[arg(
         long,
@@ -203,6 +206,25 @@ pub struct ClusterOpts {
     pub lease_secs: u64,
 }
 
+/// The daily e-mail digest (`nudges::mail`, docs/operations.md "E-mail
+/// digest"): off unless `--smtp-url` is given.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "E-mail")]
+pub struct MailOpts {
+    /// The SMTP server the digest goes through, e.g.
+    /// smtps://user:pass@smtp.example.org or smtp://localhost:25 (add
+    /// ?tls=required to demand STARTTLS). Needs --mail-from and --public-url.
+    #[arg(long, env = "CHOWKA_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the e-mails, e.g. "Chowka <games@example.org>".
+    #[arg(long, env = "CHOWKA_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// When the digest's worker ticks: every minute by the system's
+    /// clock, or in tests when told (`nudges::mail::Ticks`).
+    #[arg(skip)]
+    pub clock: crate::nudges::mail::DigestClock,
+}
+
 /// The defaults of a group of options' `#[arg]` attributes, their one
 /// source: the options parsed from an empty command line, with the
 /// environment left unread (a test's server must not pick up the
@@ -235,7 +257,8 @@ default_from_args!(
     LimitOpts,
     RoomOpts,
     StoreOpts,
-    ClusterOpts
+    ClusterOpts,
+    MailOpts
 );
 
 impl StoreOpts {

@@ -136,6 +136,11 @@ codes! {
     /// A person's action in a game over days while the computer plays
     /// their turn whose clock ran out.
     ClockRanOut = "clock_ran_out", CONFLICT, "Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.";
+    // e-mail
+    /// An e-mail route on a server that sends no e-mail (no `--smtp-url`).
+    EmailOff = "email_off", NOT_FOUND, "This server sends no e-mail.";
+    /// The SMTP server did not take the verification e-mail.
+    MailFailed = "mail_failed", BAD_GATEWAY, "The e-mail could not be sent: try again later.";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -76,6 +76,9 @@ pub async fn run(
     config: ServeOpts,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
+    // Refused before anything starts: e-mail asked for but unusable.
+    let mail = nudges::mail::Mail::from_opts(&config.mail, config.http.public_url.as_deref())
+        .map_err(StartError::Mail)?;
     let url = config.store.database()?;
     let store = Store::connect(&url, config.store.db_connections)
         .await
@@ -86,7 +89,8 @@ pub async fn run(
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
     let cluster = Arc::new(cluster::join(&config.cluster).await?);
     let (stop, stopped) = watch::channel(false);
-    let services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone());
+    let services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone())
+        .with_mail(mail.clone());
     let registry = services.registry.clone();
     let restored = cluster.restore(&registry).await;
     let restored = restored.map_err(StartError::Restore)?;
@@ -105,6 +109,8 @@ pub async fn run(
     let held = services.holdings();
     let every = Duration::from_secs(config.rooms.due_sweep_secs.max(1));
     let sweeper = rooms::spawn_sweeper(registry.clone(), every, stopped.clone());
+    let digest = nudges::mail::Digest::new(store.clone(), mail);
+    let digest = digest.spawn(config.mail.clock.clone(), stopped.clone());
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
@@ -137,6 +143,7 @@ pub async fn run(
     // so that other nodes take the rooms over without waiting it out.
     let _ = keeper.await;
     let _ = sweeper.await;
+    let _ = tokio::time::timeout_at(deadline, digest).await;
     match store.expire_leases(&cluster.node).await {
         Ok(n) if n > 0 => tracing::info!("released {n} room leases"),
         Ok(_) => {}

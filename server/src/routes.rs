@@ -3,6 +3,7 @@
 //! the count of refusals. The handlers take their sub-states from the
 //! [`Services`] (`FromRef`).
 
+use crate::nudges::mail;
 use crate::services::Services;
 use crate::{api, error, replay, web, ws};
 use axum::http::{header, HeaderValue};
@@ -46,6 +47,20 @@ pub fn router(services: Services) -> Router {
         .route(
             "/api/me/alerts",
             get(api::my::alerts).put(api::my::set_alerts),
+        )
+        .route(
+            "/api/me/email",
+            get(api::my::email)
+                .put(api::my::set_email)
+                .delete(api::my::delete_email),
+        )
+        .route(
+            "/email/verify",
+            get(mail::pages::verify_page).post(mail::pages::verify),
+        )
+        .route(
+            "/email/unsubscribe",
+            get(mail::pages::unsubscribe_page).post(mail::pages::unsubscribe),
         )
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))

@@ -3,12 +3,13 @@
 //! handler takes only the parts it touches, each a sub-state of its own
 //! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
 //! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>`,
-//! `State<Sockets>` and `State<Site>`, so that its signature says what it touches.
+//! `State<Sockets>`, `State<Site>` and `State<Mail>`, so that its signature says what it touches.
 
 use crate::cluster::{Cluster, Holdings};
 use crate::config::ServeOpts;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
+use crate::nudges::mail::Mail;
 use crate::rooms::Registry;
 use crate::store::Store;
 use crate::web::Site;
@@ -34,6 +35,8 @@ pub struct Services {
     pub sockets: Sockets,
     /// The web pages' public address and the room links' pictures.
     pub site: Site,
+    /// The e-mail digest's mailer (off unless `run` gives one).
+    pub mail: Mail,
 }
 
 impl Services {
@@ -62,7 +65,13 @@ impl Services {
             store,
             metrics,
             cluster,
+            mail: Mail::default(),
         }
+    }
+
+    /// These services, sending e-mail with `mail`.
+    pub fn with_mail(self, mail: Mail) -> Services {
+        Services { mail, ..self }
     }
 
     /// What this node holds, which its reports tell the other nodes.

@@ -34,6 +34,10 @@ pub enum StartError {
     /// The unfinished rooms cannot be read back.
     #[error("cannot restore rooms: {0}")]
     Restore(#[source] crate::store::StoreError),
+    /// The e-mail options cannot be used (`--smtp-url` without
+    /// `--mail-from` or `--public-url`, or one that cannot be read).
+    #[error("e-mail: {0}")]
+    Mail(String),
     /// The listener has no local address.
     #[error("no local address: {0}")]
     Listener(#[source] std::io::Error),

@@ -6,6 +6,7 @@
 //! - this file: the servers, HTTP calls and the [`Client`] player.
 //! - `players`: players that reconnect to another node when theirs is lost.
 //! - `postgres`: a fresh PostgreSQL database per test.
+//! - `smtp`: a local SMTP server that keeps the e-mails it is sent.
 //! - `services`: the addresses of PostgreSQL and NATS for the ignored
 //!   tests that need them.
 //!
@@ -31,6 +32,7 @@ pub use chowka_server::ServeOpts;
 pub mod players;
 pub mod postgres;
 pub mod services;
+pub mod smtp;
 
 /// Longest any single wait in a test may take.
 pub const WAIT: Duration = Duration::from_secs(20);

@@ -157,3 +157,28 @@ export function forgetMe() {
 export function myGames() {
   return request('GET', '/api/me/games');
 }
+
+/** The player's e-mail digest: {address, verified, minute, language} or null; `email_off` (404) on a server without e-mail. */
+export function myEmail() {
+  return request('GET', '/api/me/email');
+}
+
+/** Asks for the digest at `address`, `minute` after local midnight: the server sends the verification link. */
+export function askEmail(address, minute) {
+  return request('PUT', '/api/me/email', { address, minute, language: currentLanguage() });
+}
+
+/** Stops the e-mails at once; the address is forgotten. */
+export function stopEmail() {
+  return request('DELETE', '/api/me/email');
+}
+
+/** The player's time zone and quiet hours: {tz, quiet_from, quiet_to}. */
+export function myAlerts() {
+  return request('GET', '/api/me/alerts');
+}
+
+/** Sets them. */
+export function saveAlerts(alerts) {
+  return request('PUT', '/api/me/alerts', alerts);
+}

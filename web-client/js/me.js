@@ -3,7 +3,8 @@
 // marked, when each was last seen in local time), "Use on another device"
 // (the secret in a link's fragment with its QR code, devices.js), a
 // "Larger text" switch and the nudges' ("Tell me when it's my turn", "Play
-// a sound": nudge.js), remembered in this browser (storage.js), and
+// a sound": nudge.js), remembered in this browser (storage.js), the daily
+// e-mail when the server sends e-mail (me-email.js), and
 // "Delete my data": the server removes the name from every room and record
 // that is not public and forgets the identity; this browser forgets its
 // seats and the identity too.
@@ -16,6 +17,7 @@ import { ask } from './ask.js';
 import { savePlayer, saveName, savedName, forgetSeats, playerSecret, largeText, saveLargeText, applyLargeText, nudgeNotify, saveNudgeNotify, nudgeSound, saveNudgeSound } from './storage.js';
 import { when, ago } from './times.js';
 import * as api from './api.js';
+import { emailSettings } from './me-email.js';
 
 /** The link that moves this player to another device (the secret in the fragment only). */
 function playerLink(secret) {
@@ -147,7 +149,7 @@ export function meView(container, navigate) {
       h('h2', { id: 'me-delete-title', text: t('me.delete.heading') }),
       h('p', { class: 'hint', text: t('me.delete.hint') }),
       h('button', { type: 'button', class: 'btn danger', id: 'me-delete', onclick: () => deleteMe() }, t('me.delete.button')));
-    fill(body, form, devices, forget);
+    fill(body, form, devices, emailSettings(), forget);
   }
 
   async function deleteMe() {

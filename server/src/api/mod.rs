@@ -29,6 +29,7 @@ use std::time::Duration;
 
 mod alerts;
 mod archive;
+mod email;
 mod identity;
 mod me;
 mod players;
@@ -36,6 +37,7 @@ mod players;
 mod pace;
 
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
+pub use email::{AskEmail, MyEmail};
 pub use identity::{device_label, Identity, DEVICE_HEADER};
 pub use me::{Device, Me, MyGames};
 use pace::pace_settings;
@@ -45,6 +47,7 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
     pub use super::alerts::{alerts, set_alerts};
+    pub use super::email::{delete_email, email, set_email};
     pub use super::me::{forget, games, me, rename};
 }
 

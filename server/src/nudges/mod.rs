@@ -3,7 +3,9 @@
 //! days only: a live game's players are at the table.
 //!
 //! - [`quiet`]: a player's time zone and quiet hours, when nothing is sent.
+//! - [`mail`]: the daily e-mail digest, opt-in, off without SMTP.
 
+pub mod mail;
 pub mod quiet;
 
 pub use quiet::Alerts;

@@ -17,6 +17,8 @@
 //! - `memory`: the in-process store of the paused-clock tests.
 //! - `players`: players, their devices and rooms; `my_games`: "all my
 //!   games" in the page's order.
+//! - `alerts`: time zones and quiet hours; `email`: the digest's
+//!   addresses and unsubscribe links.
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod alerts;
 mod archive;
+mod email;
 mod error;
 mod leases;
 mod memory;
@@ -35,6 +38,7 @@ mod rooms;
 mod sqlite;
 mod writer;
 
+pub use email::EmailRow;
 use error::room_codes;
 pub use error::{to_json, StoreError};
 pub use leases::Lease;

@@ -401,4 +401,6 @@ export default {
   'install.later': 'Not now',
   // On iPhones (no install dialog): how to add the site by hand, with the names of Safari's own buttons.
   'install.iphone': 'On an iPhone: tap Share, then “Add to Home Screen”.',
+  'error.email_off': 'This server sends no e-mail.',
+  'error.mail_failed': 'The e-mail could not be sent: try again later.',
 };

@@ -316,4 +316,6 @@ export default {
   'install.add': 'जोड़िए',
   'install.later': 'अभी नहीं',
   'install.iphone': 'iPhone पर: Share दबाइए, फिर “होम स्क्रीन में जोड़ें” (Add to Home Screen) दबाइए।',
+  'error.email_off': 'यह सर्वर ई-मेल नहीं भेजता।',
+  'error.mail_failed': 'ई-मेल नहीं भेजा जा सका: थोड़ी देर बाद फिर कोशिश करें।',
 };

@@ -316,4 +316,6 @@ export default {
   'install.add': 'ಸೇರಿಸಿ',
   'install.later': 'ಈಗ ಬೇಡ',
   'install.iphone': 'ಐಫೋನ್‌ನಲ್ಲಿ: Share ಒತ್ತಿ, ನಂತರ “Add to Home Screen” ಒತ್ತಿ.',
+  'error.email_off': 'ಈ ಸರ್ವರ್ ಇ-ಮೇಲ್ ಕಳುಹಿಸುವುದಿಲ್ಲ.',
+  'error.mail_failed': 'ಇ-ಮೇಲ್ ಕಳುಹಿಸಲು ಆಗಲಿಲ್ಲ: ಸ್ವಲ್ಪ ಹೊತ್ತಿನ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
 };

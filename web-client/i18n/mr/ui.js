@@ -316,4 +316,6 @@ export default {
   'install.add': 'जोडा',
   'install.later': 'आत्ता नको',
   'install.iphone': 'iPhone वर: Share दाबा, मग “Add to Home Screen” दाबा.',
+  'error.email_off': 'हा सर्व्हर ई-मेल पाठवत नाही.',
+  'error.mail_failed': 'ई-मेल पाठवता आला नाही: थोड्या वेळाने पुन्हा प्रयत्न करा.',
 };

@@ -317,4 +317,6 @@ export default {
   'install.add': 'சேர்',
   'install.later': 'இப்போது வேண்டாம்',
   'install.iphone': 'iPhone-இல்: Share-ஐத் தொட்டு, பிறகு “Add to Home Screen”-ஐத் தொடுங்கள்.',
+  'error.email_off': 'இந்த சர்வர் மின்னஞ்சல் அனுப்புவதில்லை.',
+  'error.mail_failed': 'மின்னஞ்சலை அனுப்ப முடியவில்லை: சிறிது நேரம் கழித்து மீண்டும் முயலுங்கள்.',
 };

@@ -136,6 +136,9 @@ codes! {
     /// A person's action in a game over days while the computer plays
     /// their turn whose clock ran out.
     ClockRanOut = "clock_ran_out", CONFLICT, "Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.";
+    // push
+    /// A push route while the server runs without `--push`.
+    PushOff = "push_off", NOT_FOUND, "This server does not send notifications.";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -24,6 +24,7 @@
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.
 //! - `nudges`: telling players away that it is their turn: quiet hours (push, e-mail).
+//! - `push`: Web Push, opt-in: the VAPID key, subscriptions, the worker.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players and `tournament`: the chowka-bots crate, re-exported.
@@ -45,6 +46,7 @@ pub mod invite;
 pub mod limits;
 pub mod metrics;
 pub mod nudges;
+pub mod push;
 pub mod replay;
 pub mod rooms;
 pub mod routes;
@@ -76,6 +78,7 @@ pub async fn run(
     config: ServeOpts,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
+    config.push.check()?;
     let url = config.store.database()?;
     let store = Store::connect(&url, config.store.db_connections)
         .await
@@ -86,7 +89,12 @@ pub async fn run(
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
     let cluster = Arc::new(cluster::join(&config.cluster).await?);
     let (stop, stopped) = watch::channel(false);
-    let services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone());
+    let mut services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone());
+    if config.push.push {
+        let push = push::Push::start(&config.push, &store, services.metrics.clone()).await;
+        services.push = push.map_err(StartError::PushKey)?;
+        tracing::info!("push: on, through the browsers' push services");
+    }
     let registry = services.registry.clone();
     let restored = cluster.restore(&registry).await;
     let restored = restored.map_err(StartError::Restore)?;
@@ -105,6 +113,8 @@ pub async fn run(
     let held = services.holdings();
     let every = Duration::from_secs(config.rooms.due_sweep_secs.max(1));
     let sweeper = rooms::spawn_sweeper(registry.clone(), every, stopped.clone());
+    let wall = config.rooms.wall;
+    let pusher = push::spawn_worker(services.push.clone(), store.clone(), wall, stopped.clone());
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
@@ -137,6 +147,9 @@ pub async fn run(
     // so that other nodes take the rooms over without waiting it out.
     let _ = keeper.await;
     let _ = sweeper.await;
+    if let Some(pusher) = pusher {
+        let _ = pusher.await;
+    }
     match store.expire_leases(&cluster.node).await {
         Ok(n) if n > 0 => tracing::info!("released {n} room leases"),
         Ok(_) => {}

@@ -44,6 +44,13 @@ pub fn router(services: Services) -> Router {
             "/api/me/alerts",
             get(api::my::alerts).put(api::my::set_alerts),
         )
+        .route(
+            "/api/me/push",
+            get(api::my::subscribed)
+                .post(api::my::subscribe)
+                .delete(api::my::unsubscribe),
+        )
+        .route("/api/push/key", get(api::my::push_key))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/replay", get(replay::game_replay))

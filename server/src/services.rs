@@ -3,12 +3,13 @@
 //! handler takes only the parts it touches, each a sub-state of its own
 //! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
 //! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>`,
-//! `State<Sockets>` and `State<Site>`, so that its signature says what it touches.
+//! `State<Sockets>`, `State<Site>` and `State<Push>`, so that its signature says what it touches.
 
 use crate::cluster::{Cluster, Holdings};
 use crate::config::ServeOpts;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
+use crate::push::Push;
 use crate::rooms::Registry;
 use crate::store::Store;
 use crate::web::Site;
@@ -34,6 +35,8 @@ pub struct Services {
     pub sockets: Sockets,
     /// The web pages' public address and the room links' pictures.
     pub site: Site,
+    /// Web Push, when on (`run` starts it: its key is in the store).
+    pub push: Push,
 }
 
 impl Services {
@@ -62,6 +65,7 @@ impl Services {
             store,
             metrics,
             cluster,
+            push: Push::off(),
         }
     }
 

@@ -32,6 +32,7 @@ mod archive;
 mod identity;
 mod me;
 mod players;
+mod push;
 
 mod pace;
 
@@ -45,6 +46,7 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
     pub use super::alerts::{alerts, set_alerts};
+    pub use super::push::{key as push_key, subscribe, subscribed, unsubscribe};
     pub use super::me::{forget, games, me, rename};
 }
 

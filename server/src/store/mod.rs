@@ -17,6 +17,7 @@
 //! - `memory`: the in-process store of the paused-clock tests.
 //! - `players`: players, their devices and rooms; `my_games`: "all my
 //!   games" in the page's order.
+//! - `push`: Web Push's key, subscriptions and turns told.
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,7 @@ mod leases;
 mod memory;
 mod my_games;
 mod players;
+mod push;
 mod rooms;
 mod sqlite;
 mod writer;
@@ -41,6 +43,7 @@ pub use leases::Lease;
 pub use memory::Memory;
 pub use my_games::{MyGame, MySeat, MAX_FINISHED};
 pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
+pub use push::{PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};
 use writer::Appender;
 pub use writer::GroupCommits;

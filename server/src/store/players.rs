@@ -207,6 +207,8 @@ impl Store {
         for delete in [
             "DELETE FROM player_rooms WHERE player = $1",
             "DELETE FROM player_alerts WHERE player = $1",
+            "DELETE FROM push_subscriptions WHERE player = $1",
+            "DELETE FROM push_sent WHERE player = $1",
             "DELETE FROM player_devices WHERE player = $1",
             "DELETE FROM players WHERE hash = $1",
         ] {

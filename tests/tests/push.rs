@@ -1,0 +1,407 @@
+//! Web Push end to end, without the internet (docs/operations.md,
+//! "Telling players it is their turn"): a real server with `--push`, real
+//! players in a real game over days, and a push service of the test's own
+//! on 127.0.0.1 that checks each push's VAPID signature and decrypts it
+//! with the subscription's keys, which the test made as a browser would.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use chowka_tests::{http, metrics, Client, TestServer, WAIT};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+use web_push_native::jwt_simple::prelude::{
+    ECDSAP256PublicKeyLike, ES256PublicKey, NoCustomClaims, VerificationOptions,
+};
+use web_push_native::p256::elliptic_curve::sec1::ToEncodedPoint;
+use web_push_native::p256::SecretKey;
+
+/// A push as the test's push service got it.
+struct Received {
+    /// The subscription's name (the endpoint's last part).
+    id: String,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+/// The test's push service: takes every push (201), but answers 410 for
+/// the subscriptions in `gone`.
+struct PushService {
+    base: String,
+    got: mpsc::UnboundedReceiver<Received>,
+    gone: Arc<Mutex<HashSet<String>>>,
+}
+
+type Shared = (mpsc::UnboundedSender<Received>, Arc<Mutex<HashSet<String>>>);
+
+async fn take(
+    State((tx, gone)): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let status = match gone.lock().unwrap().contains(&id) {
+        true => StatusCode::GONE,
+        false => StatusCode::CREATED,
+    };
+    let _ = tx.send(Received { id, headers, body });
+    status
+}
+
+impl PushService {
+    async fn start() -> PushService {
+        let (tx, got) = mpsc::unbounded_channel();
+        let gone = Arc::new(Mutex::new(HashSet::new()));
+        let app = axum::Router::new()
+            .route("/push/{id}", axum::routing::post(take))
+            .with_state((tx, gone.clone()));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        PushService { base, got, gone }
+    }
+
+    /// The next push, within [`WAIT`].
+    async fn next(&mut self) -> Received {
+        let got = tokio::time::timeout(WAIT, self.got.recv()).await;
+        got.expect("a push within the wait").expect("the push service runs")
+    }
+
+    /// Nothing was pushed so far.
+    fn nothing(&mut self) {
+        if let Ok(r) = self.got.try_recv() {
+            let body = String::from_utf8_lossy(&r.body).into_owned();
+            panic!("unexpected push to {}: {body}", r.id);
+        }
+    }
+}
+
+/// A browser's subscription: its keys as `pushManager.subscribe` makes them.
+struct Browser {
+    id: String,
+    endpoint: String,
+    secret: SecretKey,
+    auth: [u8; 16],
+}
+
+impl Browser {
+    fn new(service: &PushService, id: &str) -> Browser {
+        Browser {
+            id: id.into(),
+            endpoint: format!("{}/push/{id}", service.base),
+            secret: SecretKey::from_slice(&rand::random::<[u8; 32]>()).unwrap(),
+            auth: rand::random(),
+        }
+    }
+
+    /// `PushSubscription.toJSON()` and the page's language.
+    fn json(&self, lang: &str) -> Value {
+        let public = self.secret.public_key().to_encoded_point(false);
+        json!({
+            "endpoint": self.endpoint,
+            "keys": {
+                "p256dh": URL_SAFE_NO_PAD.encode(public.as_bytes()),
+                "auth": URL_SAFE_NO_PAD.encode(self.auth),
+            },
+            "lang": lang,
+        })
+    }
+
+    /// The push's payload, checked as a push service and a browser would:
+    /// the VAPID signature by the server's key for this push service's
+    /// origin, then the aes128gcm content decrypted with this browser's keys.
+    fn open(&self, push: &Received, server_key: &str, origin: &str) -> Value {
+        assert_eq!(push.id, self.id);
+        let vapid = push.headers["authorization"].to_str().unwrap();
+        let (t, k) = vapid
+            .strip_prefix("vapid t=")
+            .and_then(|rest| rest.split_once(", k="))
+            .expect("a VAPID authorization");
+        assert_eq!(k, server_key, "signed with the key browsers subscribed with");
+        let key = ES256PublicKey::from_bytes(&URL_SAFE_NO_PAD.decode(k).unwrap()).unwrap();
+        let options = VerificationOptions {
+            allowed_audiences: Some(HashSet::from([origin.to_string()])),
+            ..Default::default()
+        };
+        let claims = key.verify_token::<NoCustomClaims>(t, Some(options));
+        let claims = claims.expect("a valid JWT for this origin");
+        assert_eq!(claims.subject.as_deref(), Some("mailto:push-test@example.org"));
+        assert_eq!(push.headers["content-encoding"], "aes128gcm");
+        assert_eq!(push.headers["urgency"], "normal");
+        let auth = web_push_native::Auth::clone_from_slice(&self.auth);
+        let plain = web_push_native::decrypt(push.body.to_vec(), &self.secret, &auth);
+        serde_json::from_slice(&plain.expect("decrypted with the browser's keys")).unwrap()
+    }
+}
+
+/// A request holding `secret`: the status and the JSON answer.
+async fn call(server: &TestServer, method: &str, path: &str, secret: &str, body: Option<Value>) -> (u16, Value) {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+    let mut req = http().request(method, format!("{}{path}", server.base)).bearer_auth(secret);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await.expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+async fn new_player(server: &TestServer, name: &str) -> String {
+    let res = http()
+        .post(format!("{}/api/players", server.base))
+        .json(&json!({ "name": name }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201);
+    let made: Value = res.json().await.unwrap();
+    made["secret"].as_str().unwrap().to_string()
+}
+
+/// The server's count of `name`.
+async fn count(server: &TestServer, name: &str) -> u64 {
+    let text = metrics(&server.base).await;
+    let line = text.lines().find(|l| l.starts_with(&format!("{name}_total ")));
+    line.and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Waits until the push worker has looked `n` more times: whatever it
+/// would send by then is sent.
+async fn looks(server: &TestServer, n: u64) {
+    let from = count(server, "chowka_push_checks").await;
+    let wait = async {
+        while count(server, "chowka_push_checks").await < from + n {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, wait).await.expect("the push worker looks");
+}
+
+/// Runs `sql` on the server's database (the pages' "last seen" is set
+/// back here, as if every page of the players had closed minutes ago).
+async fn db(server: &TestServer, sql: &str) -> u64 {
+    use sqlx::{Connection, SqliteConnection};
+    let url = format!("sqlite://{}", server.dir.path().join("chowka.db").display());
+    let mut db = SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(sql).execute(&mut db).await.unwrap().rows_affected()
+}
+
+/// Every page closed minutes ago.
+async fn pages_closed(server: &TestServer) {
+    db(server, "UPDATE players SET seen_at = 0").await;
+}
+
+async fn push_server() -> TestServer {
+    TestServer::start_with(|o| {
+        o.push.push = true;
+        o.push.push_contact = Some("mailto:push-test@example.org".into());
+        o.push.push_check_secs = 1;
+        // The players' sockets sit unread while the test waits on the
+        // push worker: no pings to answer meanwhile.
+        o.sockets.ping_secs = 600;
+    })
+    .await
+}
+
+/// Quiet hours in UTC from an hour before now to an hour after, or (not
+/// `now`) from two hours after now to three.
+fn quiet(now: bool) -> Value {
+    let minute = (chowka_server::store::now_ms() / 60_000 % 1440) as i64;
+    let (from, to) = if now { (-60, 60) } else { (120, 180) };
+    let at = |d: i64| (minute + d).rem_euclid(1440);
+    json!({"tz": "UTC", "quiet_from": at(from), "quiet_to": at(to)})
+}
+
+#[tokio::test]
+async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
+    let mut server = push_server().await;
+    let mut service = PushService::start().await;
+    let origin = service.base.clone();
+    let (_, key) = call(&server, "GET", "/api/push/key", "", None).await;
+    let key = key["key"].as_str().unwrap().to_string();
+    assert_eq!(URL_SAFE_NO_PAD.decode(&key).unwrap().len(), 65, "{key}");
+
+    let secrets = [new_player(&server, "Asha").await, new_player(&server, "Ravi").await];
+    let browsers = [Browser::new(&service, "asha"), Browser::new(&service, "ravi")];
+    for (i, lang) in ["kn", "hi"].into_iter().enumerate() {
+        let sub = Some(browsers[i].json(lang));
+        let (status, body) = call(&server, "POST", "/api/me/push", &secrets[i], sub).await;
+        assert_eq!(status, 201, "{body}");
+        let query = format!("/api/me/push?endpoint={}", browsers[i].endpoint);
+        let (_, said) = call(&server, "GET", &query, &secrets[i], None).await;
+        assert_eq!(said["subscribed"], true);
+    }
+
+    // A game over days between them.
+    let body = Some(json!({"name": "Asha", "players": 2, "pace": "days"}));
+    let (status, room) = call(&server, "POST", "/api/rooms", &secrets[0], body).await;
+    assert_eq!(status, 201, "{room}");
+    let code = room["code"].as_str().unwrap().to_string();
+    let path = format!("/api/rooms/{code}/seats");
+    let (status, _) = call(&server, "POST", &path, &secrets[1], Some(json!({"name": "Ravi"}))).await;
+    assert_eq!(status, 201);
+    let mut clients = Vec::new();
+    for s in &secrets {
+        let hello = json!({"type": "hello", "room": code, "player": s});
+        clients.push(Client::try_hello(&server.ws(), hello).await.unwrap());
+    }
+    clients[0].send(json!({"type": "start"})).await;
+    for c in clients.iter_mut() {
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+    }
+    let first = clients[0].state["game"]["to_move"].as_u64().unwrap() as usize;
+    let other = 1 - first;
+
+    // Their pages are open (they just used them): nothing is pushed.
+    looks(&server, 3).await;
+    service.nothing();
+
+    // Their pages closed: the player to move is told, once.
+    pages_closed(&server).await;
+    let push = service.next().await;
+    let turn = browsers[first].open(&push, &key, &origin);
+    let names = ["Asha", "Ravi"];
+    let due_at = turn["due_at"].as_i64().unwrap();
+    let langs = ["kn", "hi"];
+    assert_eq!(
+        turn,
+        json!({"type": "turn", "room": code, "names": [names[other]], "due_at": due_at,
+               "lang": langs[first]})
+    );
+    let left = due_at - chowka_server::store::now_ms();
+    assert!(left > 23 * 3_600_000 && left <= 24 * 3_600_000, "a day's turn: {left}");
+    let ttl: i64 = push.headers["ttl"].to_str().unwrap().parse().unwrap();
+    assert!((23 * 3600..=24 * 3600).contains(&ttl), "kept for the time left: {ttl}");
+    assert_eq!(push.headers["topic"], code.as_str());
+    let plain = serde_json::to_string(&turn).unwrap();
+    for secret in &secrets {
+        let hash = chowka_server::ids::hash_token(secret);
+        assert!(!plain.contains(secret.as_str()) && !plain.contains(&hash), "{plain}");
+    }
+    looks(&server, 3).await;
+    service.nothing();
+
+    // The other player is in quiet hours when the turn passes to them:
+    // nothing until their quiet hours end.
+    let (status, _) = call(&server, "PUT", "/api/me/alerts", &secrets[other], Some(quiet(true))).await;
+    assert_eq!(status, 200);
+    pages_closed(&server).await;
+    let (mover, rest) = clients.split_at_mut(1);
+    let (mover, waiter) = if first == 0 { (&mut mover[0], &mut rest[0]) } else { (&mut rest[0], &mut mover[0]) };
+    let passed = |seat: usize| move |m: &Value| m["game"]["to_move"] == seat;
+    let (_, got) = mover.play_until(500, passed(other)).await;
+    assert!(got.is_some(), "the turn passed");
+    waiter.until(passed(other)).await;
+    looks(&server, 3).await;
+    service.nothing();
+    let (status, _) = call(&server, "PUT", "/api/me/alerts", &secrets[other], Some(quiet(false))).await;
+    assert_eq!(status, 200);
+    pages_closed(&server).await;
+    let push = service.next().await;
+    let turn = browsers[other].open(&push, &key, &origin);
+    assert_eq!(turn["names"], json!([names[first]]));
+    assert_eq!(turn["lang"], langs[other]);
+
+    // The first player's subscription is gone at its push service (410):
+    // the server drops it when the turn comes back to them.
+    service.gone.lock().unwrap().insert(browsers[first].id.clone());
+    let (_, got) = waiter.play_until(500, passed(first)).await;
+    assert!(got.is_some(), "the turn passed back");
+    pages_closed(&server).await;
+    let push = service.next().await;
+    assert_eq!(push.id, browsers[first].id);
+    let dropped = async {
+        while count(&server, "chowka_push_subscriptions_dropped").await < 1 {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, dropped).await.expect("dropped");
+    let query = format!("/api/me/push?endpoint={}", browsers[first].endpoint);
+    let (_, said) = call(&server, "GET", &query, &secrets[first], None).await;
+    assert_eq!(said["subscribed"], false);
+    assert_eq!(count(&server, "chowka_pushes_sent").await, 2);
+
+    // Turning it off takes effect at once; forgetting the player drops
+    // every subscription of theirs.
+    let gone = Some(json!({"endpoint": browsers[other].endpoint}));
+    let (status, _) = call(&server, "DELETE", "/api/me/push", &secrets[other], gone).await;
+    assert_eq!(status, 204);
+    let query = format!("/api/me/push?endpoint={}", browsers[other].endpoint);
+    let (_, said) = call(&server, "GET", &query, &secrets[other], None).await;
+    assert_eq!(said["subscribed"], false);
+    let sub = Some(browsers[other].json("en"));
+    let (status, _) = call(&server, "POST", "/api/me/push", &secrets[other], sub).await;
+    assert_eq!(status, 201);
+    let (status, _) = call(&server, "DELETE", "/api/me", &secrets[other], None).await;
+    assert_eq!(status, 204);
+    let hash = chowka_server::ids::hash_token(&secrets[other]);
+    let left = format!("DELETE FROM push_subscriptions WHERE player = '{hash}'");
+    assert_eq!(db(&server, &left).await, 0, "forgetting the player dropped them");
+    let left = format!("DELETE FROM push_sent WHERE player = '{hash}'");
+    assert_eq!(db(&server, &left).await, 0);
+    drop(clients);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
+    let mut server = push_server().await;
+    let service = PushService::start().await;
+    let secret = new_player(&server, "Asha").await;
+    let good = Browser::new(&service, "a").json("te");
+    let mut bad = Vec::new();
+    for (field, value) in [
+        ("endpoint", json!("http://push.example.org/x")),
+        ("endpoint", json!("javascript:alert(1)")),
+        ("keys", json!({"p256dh": "AAAA", "auth": good["keys"]["auth"]})),
+        ("keys", json!({"p256dh": good["keys"]["p256dh"], "auth": "AAAA"})),
+        ("lang", json!("fr")),
+    ] {
+        let mut b = good.clone();
+        b[field] = value;
+        bad.push(b);
+    }
+    bad.push(json!({"endpoint": good["endpoint"]}));
+    for body in bad {
+        let (status, e) = call(&server, "POST", "/api/me/push", &secret, Some(body.clone())).await;
+        assert_eq!((status, e["code"].clone()), (400, json!("bad_request")), "{body} -> {e}");
+    }
+    let (status, e) = call(&server, "POST", "/api/me/push", "nobody", Some(good.clone())).await;
+    assert_eq!((status, e["code"].clone()), (401, json!("bad_player")));
+    let kept = db(&server, "DELETE FROM push_subscriptions").await;
+    assert_eq!(kept, 0, "nothing bad was kept");
+    // At most ten browsers per player: the eleventh replaces the oldest.
+    for i in 0..11 {
+        let sub = Some(Browser::new(&service, &format!("b{i}")).json("en"));
+        let (status, _) = call(&server, "POST", "/api/me/push", &secret, sub).await;
+        assert_eq!(status, 201);
+    }
+    assert_eq!(db(&server, "UPDATE push_subscriptions SET failures = 0").await, 10);
+    server.stop().await;
+
+    // Off: the routes say so, and the start-up refuses --push without a contact.
+    let mut off = TestServer::start().await;
+    let secret = new_player(&off, "Ravi").await;
+    for (method, path, body) in [
+        ("GET", "/api/push/key", None),
+        ("POST", "/api/me/push", Some(good.clone())),
+        ("DELETE", "/api/me/push", Some(json!({"endpoint": good["endpoint"]}))),
+    ] {
+        let (status, e) = call(&off, method, path, &secret, body).await;
+        assert_eq!((status, e["code"].clone()), (404, json!("push_off")), "{path}");
+    }
+    off.stop().await;
+    let mut opts = chowka_server::ServeOpts::default();
+    opts.push.push = true;
+    let dir = tempfile::tempdir().unwrap();
+    opts.store.data_dir = dir.path().to_path_buf();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let refused = chowka_server::run(listener, opts, std::future::pending()).await;
+    let why = refused.expect_err("no contact, no start").to_string();
+    assert!(why.contains("--push-contact"), "{why}");
+}

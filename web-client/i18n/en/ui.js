@@ -387,4 +387,5 @@ export default {
   'error.not_days': 'This game is not played over days.',
   'error.no_vacation_left': 'You have no vacation left in this game.',
   'error.clock_ran_out': 'Your time for this turn ran out: the computer is playing it for you. Your next turn is yours again.',
+  'error.push_off': 'This server does not send notifications.',
 };

@@ -156,14 +156,26 @@ impl Metrics {
             load(&self.messages_dropped),
         );
         for (name, help, v) in [
-            ("chowka_pushes_sent", "Pushes the push services took", &self.pushes_sent),
-            ("chowka_pushes_failed", "Pushes given up on", &self.pushes_failed),
+            (
+                "chowka_pushes_sent",
+                "Pushes the push services took",
+                &self.pushes_sent,
+            ),
+            (
+                "chowka_pushes_failed",
+                "Pushes given up on",
+                &self.pushes_failed,
+            ),
             (
                 "chowka_push_subscriptions_dropped",
                 "Push subscriptions dropped as gone (404, 410)",
                 &self.push_subscriptions_dropped,
             ),
-            ("chowka_push_checks", "Looks for turns to tell by push", &self.push_checks),
+            (
+                "chowka_push_checks",
+                "Looks for turns to tell by push",
+                &self.push_checks,
+            ),
         ] {
             counter(&mut r, name, help, load(v));
         }

@@ -68,7 +68,8 @@ impl PushService {
     /// The next push, within [`WAIT`].
     async fn next(&mut self) -> Received {
         let got = tokio::time::timeout(WAIT, self.got.recv()).await;
-        got.expect("a push within the wait").expect("the push service runs")
+        got.expect("a push within the wait")
+            .expect("the push service runs")
     }
 
     /// Nothing was pushed so far.
@@ -121,7 +122,10 @@ impl Browser {
             .strip_prefix("vapid t=")
             .and_then(|rest| rest.split_once(", k="))
             .expect("a VAPID authorization");
-        assert_eq!(k, server_key, "signed with the key browsers subscribed with");
+        assert_eq!(
+            k, server_key,
+            "signed with the key browsers subscribed with"
+        );
         let key = ES256PublicKey::from_bytes(&URL_SAFE_NO_PAD.decode(k).unwrap()).unwrap();
         let options = VerificationOptions {
             allowed_audiences: Some(HashSet::from([origin.to_string()])),
@@ -129,7 +133,10 @@ impl Browser {
         };
         let claims = key.verify_token::<NoCustomClaims>(t, Some(options));
         let claims = claims.expect("a valid JWT for this origin");
-        assert_eq!(claims.subject.as_deref(), Some("mailto:push-test@example.org"));
+        assert_eq!(
+            claims.subject.as_deref(),
+            Some("mailto:push-test@example.org")
+        );
         assert_eq!(push.headers["content-encoding"], "aes128gcm");
         assert_eq!(push.headers["urgency"], "normal");
         let auth = web_push_native::Auth::clone_from_slice(&self.auth);
@@ -139,9 +146,17 @@ impl Browser {
 }
 
 /// A request holding `secret`: the status and the JSON answer.
-async fn call(server: &TestServer, method: &str, path: &str, secret: &str, body: Option<Value>) -> (u16, Value) {
+async fn call(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+    secret: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
     let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
-    let mut req = http().request(method, format!("{}{path}", server.base)).bearer_auth(secret);
+    let mut req = http()
+        .request(method, format!("{}{path}", server.base))
+        .bearer_auth(secret);
     if let Some(b) = body {
         req = req.json(&b);
     }
@@ -165,7 +180,9 @@ async fn new_player(server: &TestServer, name: &str) -> String {
 /// The server's count of `name`.
 async fn count(server: &TestServer, name: &str) -> u64 {
     let text = metrics(&server.base).await;
-    let line = text.lines().find(|l| l.starts_with(&format!("{name}_total ")));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{name}_total ")));
     line.and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0)
 }
@@ -179,7 +196,9 @@ async fn looks(server: &TestServer, n: u64) {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
     };
-    tokio::time::timeout(WAIT, wait).await.expect("the push worker looks");
+    tokio::time::timeout(WAIT, wait)
+        .await
+        .expect("the push worker looks");
 }
 
 /// Runs `sql` on the server's database (the pages' "last seen" is set
@@ -188,7 +207,11 @@ async fn db(server: &TestServer, sql: &str) -> u64 {
     use sqlx::{Connection, SqliteConnection};
     let url = format!("sqlite://{}", server.dir.path().join("chowka.db").display());
     let mut db = SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query(sql).execute(&mut db).await.unwrap().rows_affected()
+    sqlx::query(sql)
+        .execute(&mut db)
+        .await
+        .unwrap()
+        .rows_affected()
 }
 
 /// Every page closed minutes ago.
@@ -226,8 +249,14 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     let key = key["key"].as_str().unwrap().to_string();
     assert_eq!(URL_SAFE_NO_PAD.decode(&key).unwrap().len(), 65, "{key}");
 
-    let secrets = [new_player(&server, "Asha").await, new_player(&server, "Ravi").await];
-    let browsers = [Browser::new(&service, "asha"), Browser::new(&service, "ravi")];
+    let secrets = [
+        new_player(&server, "Asha").await,
+        new_player(&server, "Ravi").await,
+    ];
+    let browsers = [
+        Browser::new(&service, "asha"),
+        Browser::new(&service, "ravi"),
+    ];
     for (i, lang) in ["kn", "hi"].into_iter().enumerate() {
         let sub = Some(browsers[i].json(lang));
         let (status, body) = call(&server, "POST", "/api/me/push", &secrets[i], sub).await;
@@ -243,7 +272,14 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     assert_eq!(status, 201, "{room}");
     let code = room["code"].as_str().unwrap().to_string();
     let path = format!("/api/rooms/{code}/seats");
-    let (status, _) = call(&server, "POST", &path, &secrets[1], Some(json!({"name": "Ravi"}))).await;
+    let (status, _) = call(
+        &server,
+        "POST",
+        &path,
+        &secrets[1],
+        Some(json!({"name": "Ravi"})),
+    )
+    .await;
     assert_eq!(status, 201);
     let mut clients = Vec::new();
     for s in &secrets {
@@ -252,7 +288,8 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     }
     clients[0].send(json!({"type": "start"})).await;
     for c in clients.iter_mut() {
-        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing").await;
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+            .await;
     }
     let first = clients[0].state["game"]["to_move"].as_u64().unwrap() as usize;
     let other = 1 - first;
@@ -274,32 +311,59 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
                "lang": langs[first]})
     );
     let left = due_at - chowka_server::store::now_ms();
-    assert!(left > 23 * 3_600_000 && left <= 24 * 3_600_000, "a day's turn: {left}");
+    assert!(
+        left > 23 * 3_600_000 && left <= 24 * 3_600_000,
+        "a day's turn: {left}"
+    );
     let ttl: i64 = push.headers["ttl"].to_str().unwrap().parse().unwrap();
-    assert!((23 * 3600..=24 * 3600).contains(&ttl), "kept for the time left: {ttl}");
+    assert!(
+        (23 * 3600..=24 * 3600).contains(&ttl),
+        "kept for the time left: {ttl}"
+    );
     assert_eq!(push.headers["topic"], code.as_str());
     let plain = serde_json::to_string(&turn).unwrap();
     for secret in &secrets {
         let hash = chowka_server::ids::hash_token(secret);
-        assert!(!plain.contains(secret.as_str()) && !plain.contains(&hash), "{plain}");
+        assert!(
+            !plain.contains(secret.as_str()) && !plain.contains(&hash),
+            "{plain}"
+        );
     }
     looks(&server, 3).await;
     service.nothing();
 
     // The other player is in quiet hours when the turn passes to them:
     // nothing until their quiet hours end.
-    let (status, _) = call(&server, "PUT", "/api/me/alerts", &secrets[other], Some(quiet(true))).await;
+    let (status, _) = call(
+        &server,
+        "PUT",
+        "/api/me/alerts",
+        &secrets[other],
+        Some(quiet(true)),
+    )
+    .await;
     assert_eq!(status, 200);
     pages_closed(&server).await;
     let (mover, rest) = clients.split_at_mut(1);
-    let (mover, waiter) = if first == 0 { (&mut mover[0], &mut rest[0]) } else { (&mut rest[0], &mut mover[0]) };
+    let (mover, waiter) = if first == 0 {
+        (&mut mover[0], &mut rest[0])
+    } else {
+        (&mut rest[0], &mut mover[0])
+    };
     let passed = |seat: usize| move |m: &Value| m["game"]["to_move"] == seat;
     let (_, got) = mover.play_until(500, passed(other)).await;
     assert!(got.is_some(), "the turn passed");
     waiter.until(passed(other)).await;
     looks(&server, 3).await;
     service.nothing();
-    let (status, _) = call(&server, "PUT", "/api/me/alerts", &secrets[other], Some(quiet(false))).await;
+    let (status, _) = call(
+        &server,
+        "PUT",
+        "/api/me/alerts",
+        &secrets[other],
+        Some(quiet(false)),
+    )
+    .await;
     assert_eq!(status, 200);
     pages_closed(&server).await;
     let push = service.next().await;
@@ -309,7 +373,11 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
 
     // The first player's subscription is gone at its push service (410):
     // the server drops it when the turn comes back to them.
-    service.gone.lock().unwrap().insert(browsers[first].id.clone());
+    service
+        .gone
+        .lock()
+        .unwrap()
+        .insert(browsers[first].id.clone());
     let (_, got) = waiter.play_until(500, passed(first)).await;
     assert!(got.is_some(), "the turn passed back");
     pages_closed(&server).await;
@@ -341,7 +409,11 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     assert_eq!(status, 204);
     let hash = chowka_server::ids::hash_token(&secrets[other]);
     let left = format!("DELETE FROM push_subscriptions WHERE player = '{hash}'");
-    assert_eq!(db(&server, &left).await, 0, "forgetting the player dropped them");
+    assert_eq!(
+        db(&server, &left).await,
+        0,
+        "forgetting the player dropped them"
+    );
     let left = format!("DELETE FROM push_sent WHERE player = '{hash}'");
     assert_eq!(db(&server, &left).await, 0);
     drop(clients);
@@ -358,8 +430,14 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     for (field, value) in [
         ("endpoint", json!("http://push.example.org/x")),
         ("endpoint", json!("javascript:alert(1)")),
-        ("keys", json!({"p256dh": "AAAA", "auth": good["keys"]["auth"]})),
-        ("keys", json!({"p256dh": good["keys"]["p256dh"], "auth": "AAAA"})),
+        (
+            "keys",
+            json!({"p256dh": "AAAA", "auth": good["keys"]["auth"]}),
+        ),
+        (
+            "keys",
+            json!({"p256dh": good["keys"]["p256dh"], "auth": "AAAA"}),
+        ),
         ("lang", json!("fr")),
     ] {
         let mut b = good.clone();
@@ -369,9 +447,20 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     bad.push(json!({"endpoint": good["endpoint"]}));
     for body in bad {
         let (status, e) = call(&server, "POST", "/api/me/push", &secret, Some(body.clone())).await;
-        assert_eq!((status, e["code"].clone()), (400, json!("bad_request")), "{body} -> {e}");
+        assert_eq!(
+            (status, e["code"].clone()),
+            (400, json!("bad_request")),
+            "{body} -> {e}"
+        );
     }
-    let (status, e) = call(&server, "POST", "/api/me/push", "nobody", Some(good.clone())).await;
+    let (status, e) = call(
+        &server,
+        "POST",
+        "/api/me/push",
+        "nobody",
+        Some(good.clone()),
+    )
+    .await;
     assert_eq!((status, e["code"].clone()), (401, json!("bad_player")));
     let kept = db(&server, "DELETE FROM push_subscriptions").await;
     assert_eq!(kept, 0, "nothing bad was kept");
@@ -381,7 +470,10 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
         let (status, _) = call(&server, "POST", "/api/me/push", &secret, sub).await;
         assert_eq!(status, 201);
     }
-    assert_eq!(db(&server, "UPDATE push_subscriptions SET failures = 0").await, 10);
+    assert_eq!(
+        db(&server, "UPDATE push_subscriptions SET failures = 0").await,
+        10
+    );
     server.stop().await;
 
     // Off: the routes say so, and the start-up refuses --push without a contact.
@@ -390,10 +482,18 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     for (method, path, body) in [
         ("GET", "/api/push/key", None),
         ("POST", "/api/me/push", Some(good.clone())),
-        ("DELETE", "/api/me/push", Some(json!({"endpoint": good["endpoint"]}))),
+        (
+            "DELETE",
+            "/api/me/push",
+            Some(json!({"endpoint": good["endpoint"]})),
+        ),
     ] {
         let (status, e) = call(&off, method, path, &secret, body).await;
-        assert_eq!((status, e["code"].clone()), (404, json!("push_off")), "{path}");
+        assert_eq!(
+            (status, e["code"].clone()),
+            (404, json!("push_off")),
+            "{path}"
+        );
     }
     off.stop().await;
     let mut opts = chowka_server::ServeOpts::default();

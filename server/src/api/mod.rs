@@ -46,8 +46,8 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
     pub use super::alerts::{alerts, set_alerts};
-    pub use super::push::{key as push_key, subscribe, subscribed, unsubscribe};
     pub use super::me::{forget, games, me, rename};
+    pub use super::push::{key as push_key, subscribe, subscribed, unsubscribe};
 }
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).

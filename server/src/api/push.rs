@@ -91,9 +91,16 @@ pub async fn subscribed(
     query: Result<Query<Endpoint>, QueryRejection>,
 ) -> Result<Json<Subscribed>, Refusal> {
     on(&push)?;
-    let Query(Endpoint { endpoint }) =
-        query.map_err(|_| Refusal::with(ErrorCode::BadRequest, "endpoint: the subscription's address"))?;
+    let Query(Endpoint { endpoint }) = query.map_err(|_| {
+        Refusal::with(
+            ErrorCode::BadRequest,
+            "endpoint: the subscription's address",
+        )
+    })?;
     let subs = store.push_subscriptions(&me.hash).await;
-    let subscribed = subs.map_err(Refusal::store)?.iter().any(|s| s.endpoint == endpoint);
+    let subscribed = subs
+        .map_err(Refusal::store)?
+        .iter()
+        .any(|s| s.endpoint == endpoint);
     Ok(Json(Subscribed { subscribed }))
 }

@@ -149,7 +149,13 @@ impl Sender {
     /// Sends `payload` to `sub`, encrypted for it (RFC 8291), kept by the
     /// push service at most `ttl` and replacing any earlier push of the
     /// same `topic`.
-    pub async fn send(&self, sub: &Subscription, payload: &[u8], ttl: Duration, topic: &str) -> Outcome {
+    pub async fn send(
+        &self,
+        sub: &Subscription,
+        payload: &[u8],
+        ttl: Duration,
+        topic: &str,
+    ) -> Outcome {
         let (Ok(uri), Some(ua_public), Some(auth)) = (
             sub.endpoint.parse::<hyper::Uri>(),
             unbase64(&sub.keys.p256dh).and_then(|k| p256_key(&k)),
@@ -166,7 +172,11 @@ impl Sender {
         };
         let (mut parts, body) = request.into_parts();
         let headers = &mut parts.headers;
-        let values = [("authorization", vapid), ("urgency", "normal".into()), ("topic", topic.into())];
+        let values = [
+            ("authorization", vapid),
+            ("urgency", "normal".into()),
+            ("topic", topic.into()),
+        ];
         for (name, value) in values {
             match hyper::header::HeaderValue::try_from(value) {
                 Ok(v) => headers.insert(name, v),

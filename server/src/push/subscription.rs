@@ -109,7 +109,12 @@ mod tests {
 
     #[test]
     fn a_browsers_subscription_is_taken_and_anything_else_refused() {
-        let good = sub("https://fcm.googleapis.com/fcm/send/abc", UA_PUBLIC, AUTH, "kn");
+        let good = sub(
+            "https://fcm.googleapis.com/fcm/send/abc",
+            UA_PUBLIC,
+            AUTH,
+            "kn",
+        );
         assert!(good.check().is_ok());
         let local = sub("http://127.0.0.1:9000/p/1", UA_PUBLIC, AUTH, "en");
         assert!(local.check().is_ok(), "a local push service, for tests");
@@ -117,9 +122,19 @@ mod tests {
             sub("http://push.example.org/x", UA_PUBLIC, AUTH, "en"),
             sub("ftp://push.example.org/x", UA_PUBLIC, AUTH, "en"),
             sub("not a url", UA_PUBLIC, AUTH, "en"),
-            sub(&format!("https://a.org/{}", "x".repeat(1100)), UA_PUBLIC, AUTH, "en"),
+            sub(
+                &format!("https://a.org/{}", "x".repeat(1100)),
+                UA_PUBLIC,
+                AUTH,
+                "en",
+            ),
             sub("https://a.org/x", &UA_PUBLIC[..40], AUTH, "en"),
-            sub("https://a.org/x", &format!("A{}", &UA_PUBLIC[1..]), AUTH, "en"),
+            sub(
+                "https://a.org/x",
+                &format!("A{}", &UA_PUBLIC[1..]),
+                AUTH,
+                "en",
+            ),
             sub("https://a.org/x", UA_PUBLIC, "BTBZMqHH6r4Tts7J", "en"),
             sub("https://a.org/x", UA_PUBLIC, "%%%", "en"),
             sub("https://a.org/x", UA_PUBLIC, AUTH, "fr"),

@@ -135,7 +135,10 @@ async fn look(
         if store.alerts(&turn.player).await?.is_quiet(now) {
             continue;
         }
-        if !store.claim_push(&turn.player, &turn.room, turn.since, now).await? {
+        if !store
+            .claim_push(&turn.player, &turn.room, turn.since, now)
+            .await?
+        {
             continue;
         }
         for sub in store.push_subscriptions(&turn.player).await? {
@@ -149,7 +152,9 @@ async fn look(
             });
         }
     }
-    store.forget_pushes_before(now - 30 * 24 * 3_600_000).await?;
+    store
+        .forget_pushes_before(now - 30 * 24 * 3_600_000)
+        .await?;
     Ok(())
 }
 

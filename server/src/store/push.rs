@@ -60,7 +60,12 @@ impl Store {
     /// Keeps `sub` for the player (taking it over if another player of
     /// the same browser had it), dropping their oldest past
     /// [`MAX_PUSH_SUBSCRIPTIONS`].
-    pub async fn subscribe_push(&self, hash: &str, sub: &Subscription, now: i64) -> StoreResult<()> {
+    pub async fn subscribe_push(
+        &self,
+        hash: &str,
+        sub: &Subscription,
+        now: i64,
+    ) -> StoreResult<()> {
         let Ok(pool) = self.pool() else {
             return Ok(());
         };
@@ -98,11 +103,12 @@ impl Store {
         let Ok(pool) = self.pool() else {
             return Ok(false);
         };
-        let done = sqlx::query("DELETE FROM push_subscriptions WHERE player = $1 AND endpoint = $2")
-            .bind(hash)
-            .bind(endpoint)
-            .execute(pool)
-            .await?;
+        let done =
+            sqlx::query("DELETE FROM push_subscriptions WHERE player = $1 AND endpoint = $2")
+                .bind(hash)
+                .bind(endpoint)
+                .execute(pool)
+                .await?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -168,7 +174,13 @@ impl Store {
 
     /// Claims the push of the player's turn that began at `turn` in
     /// `room`: true for the one node (and the one time) that gets it.
-    pub async fn claim_push(&self, hash: &str, room: &str, turn: i64, now: i64) -> StoreResult<bool> {
+    pub async fn claim_push(
+        &self,
+        hash: &str,
+        room: &str,
+        turn: i64,
+        now: i64,
+    ) -> StoreResult<bool> {
         let Ok(pool) = self.pool() else {
             return Ok(false);
         };
@@ -188,8 +200,11 @@ impl Store {
 
     /// A push to `endpoint` went through: its failures start again from 0.
     pub async fn push_delivered(&self, endpoint: &str) -> StoreResult<()> {
-        self.push_update("UPDATE push_subscriptions SET failures = 0 WHERE endpoint = $1", endpoint)
-            .await
+        self.push_update(
+            "UPDATE push_subscriptions SET failures = 0 WHERE endpoint = $1",
+            endpoint,
+        )
+        .await
     }
 
     /// A push to `endpoint` was given up: one more failure; the
@@ -210,8 +225,11 @@ impl Store {
 
     /// The push service said the subscription at `endpoint` is gone.
     pub async fn drop_push(&self, endpoint: &str) -> StoreResult<()> {
-        self.push_update("DELETE FROM push_subscriptions WHERE endpoint = $1", endpoint)
-            .await
+        self.push_update(
+            "DELETE FROM push_subscriptions WHERE endpoint = $1",
+            endpoint,
+        )
+        .await
     }
 
     /// Runs `statement` with `endpoint` as its one parameter.

@@ -75,8 +75,7 @@ impl PushService {
     /// Nothing was pushed so far.
     fn nothing(&mut self) {
         if let Ok(r) = self.got.try_recv() {
-            let body = String::from_utf8_lossy(&r.body).into_owned();
-            panic!("unexpected push to {}: {body}", r.id);
+            panic!("unexpected push to {} ({} bytes)", r.id, r.body.len());
         }
     }
 }
@@ -201,25 +200,53 @@ async fn looks(server: &TestServer, n: u64) {
         .expect("the push worker looks");
 }
 
-/// Runs `sql` on the server's database (the pages' "last seen" is set
-/// back here, as if every page of the players had closed minutes ago).
-async fn db(server: &TestServer, sql: &str) -> u64 {
-    use sqlx::{Connection, SqliteConnection};
-    let url = format!("sqlite://{}", server.dir.path().join("chowka.db").display());
-    let mut db = SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query(sql)
-        .execute(&mut db)
-        .await
-        .unwrap()
-        .rows_affected()
+/// The server's database, for what the test sets or counts there itself.
+enum Db {
+    Sqlite(String),
+    Postgres(String),
 }
 
-/// Every page closed minutes ago.
-async fn pages_closed(server: &TestServer) {
-    db(server, "UPDATE players SET seen_at = 0").await;
+impl Db {
+    /// The SQLite file of `server`.
+    fn of(server: &TestServer) -> Db {
+        let file = server.dir.path().join("chowka.db");
+        Db::Sqlite(format!("sqlite://{}", file.display()))
+    }
+
+    /// Runs `sql`: the rows it touched.
+    async fn run(&self, sql: &str) -> u64 {
+        use sqlx::{Connection, PgConnection, SqliteConnection};
+        let done = match self {
+            Db::Sqlite(url) => {
+                let mut db = SqliteConnection::connect(url).await.unwrap();
+                sqlx::query(sql)
+                    .execute(&mut db)
+                    .await
+                    .unwrap()
+                    .rows_affected()
+            }
+            Db::Postgres(url) => {
+                let mut db = PgConnection::connect(url).await.unwrap();
+                sqlx::query(sql)
+                    .execute(&mut db)
+                    .await
+                    .unwrap()
+                    .rows_affected()
+            }
+        };
+        done
+    }
+
+    /// Every page closed minutes ago: the players' "last seen" set back,
+    /// as if the pages had stopped asking long ago.
+    async fn pages_closed(&self) {
+        self.run("UPDATE players SET seen_at = 0").await;
+    }
 }
 
-async fn push_server() -> TestServer {
+/// A server with push on, looking every second, on `database` (SQLite in
+/// its own folder if `None`).
+async fn push_server(database: Option<&str>) -> TestServer {
     TestServer::start_with(|o| {
         o.push.push = true;
         o.push.push_contact = Some("mailto:push-test@example.org".into());
@@ -227,8 +254,58 @@ async fn push_server() -> TestServer {
         // The players' sockets sit unread while the test waits on the
         // push worker: no pings to answer meanwhile.
         o.sockets.ping_secs = 600;
+        o.store.database_url = database.map(String::from);
     })
     .await
+}
+
+/// Asha and Ravi, subscribed from `browsers` (pushes in Kannada and
+/// Hindi), in a game over days of two that has just started: their
+/// secrets, the game's code, their connections and the seat to move.
+async fn days_game(
+    server: &TestServer,
+    browsers: &[Browser; 2],
+) -> ([String; 2], String, Vec<Client>, usize) {
+    let secrets = [
+        new_player(server, "Asha").await,
+        new_player(server, "Ravi").await,
+    ];
+    for (i, lang) in ["kn", "hi"].into_iter().enumerate() {
+        let sub = Some(browsers[i].json(lang));
+        let (status, body) = call(server, "POST", "/api/me/push", &secrets[i], sub).await;
+        assert_eq!(status, 201, "{body}");
+        let query = format!("/api/me/push?endpoint={}", browsers[i].endpoint);
+        let (_, said) = call(server, "GET", &query, &secrets[i], None).await;
+        assert_eq!(said["subscribed"], true);
+    }
+    let body = Some(json!({"name": "Asha", "players": 2, "pace": "days"}));
+    let (status, room) = call(server, "POST", "/api/rooms", &secrets[0], body).await;
+    assert_eq!(status, 201, "{room}");
+    let code = room["code"].as_str().unwrap().to_string();
+    let path = format!("/api/rooms/{code}/seats");
+    let ravi = Some(json!({"name": "Ravi"}));
+    let (status, _) = call(server, "POST", &path, &secrets[1], ravi).await;
+    assert_eq!(status, 201);
+    let mut clients = Vec::new();
+    for s in &secrets {
+        let hello = json!({"type": "hello", "room": code, "player": s});
+        clients.push(Client::try_hello(&server.ws(), hello).await.unwrap());
+    }
+    clients[0].send(json!({"type": "start"})).await;
+    for c in clients.iter_mut() {
+        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+            .await;
+    }
+    let first = clients[0].state["game"]["to_move"].as_u64().unwrap() as usize;
+    (secrets, code, clients, first)
+}
+
+/// The server's push key, checked to be an uncompressed P-256 point.
+async fn server_key(server: &TestServer) -> String {
+    let (_, key) = call(server, "GET", "/api/push/key", "", None).await;
+    let key = key["key"].as_str().unwrap().to_string();
+    assert_eq!(URL_SAFE_NO_PAD.decode(&key).unwrap().len(), 65, "{key}");
+    key
 }
 
 /// Quiet hours in UTC from an hour before now to an hour after, or (not
@@ -242,56 +319,16 @@ fn quiet(now: bool) -> Value {
 
 #[tokio::test]
 async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
-    let mut server = push_server().await;
+    let mut server = push_server(None).await;
+    let db = Db::of(&server);
     let mut service = PushService::start().await;
     let origin = service.base.clone();
-    let (_, key) = call(&server, "GET", "/api/push/key", "", None).await;
-    let key = key["key"].as_str().unwrap().to_string();
-    assert_eq!(URL_SAFE_NO_PAD.decode(&key).unwrap().len(), 65, "{key}");
-
-    let secrets = [
-        new_player(&server, "Asha").await,
-        new_player(&server, "Ravi").await,
-    ];
+    let key = server_key(&server).await;
     let browsers = [
         Browser::new(&service, "asha"),
         Browser::new(&service, "ravi"),
     ];
-    for (i, lang) in ["kn", "hi"].into_iter().enumerate() {
-        let sub = Some(browsers[i].json(lang));
-        let (status, body) = call(&server, "POST", "/api/me/push", &secrets[i], sub).await;
-        assert_eq!(status, 201, "{body}");
-        let query = format!("/api/me/push?endpoint={}", browsers[i].endpoint);
-        let (_, said) = call(&server, "GET", &query, &secrets[i], None).await;
-        assert_eq!(said["subscribed"], true);
-    }
-
-    // A game over days between them.
-    let body = Some(json!({"name": "Asha", "players": 2, "pace": "days"}));
-    let (status, room) = call(&server, "POST", "/api/rooms", &secrets[0], body).await;
-    assert_eq!(status, 201, "{room}");
-    let code = room["code"].as_str().unwrap().to_string();
-    let path = format!("/api/rooms/{code}/seats");
-    let (status, _) = call(
-        &server,
-        "POST",
-        &path,
-        &secrets[1],
-        Some(json!({"name": "Ravi"})),
-    )
-    .await;
-    assert_eq!(status, 201);
-    let mut clients = Vec::new();
-    for s in &secrets {
-        let hello = json!({"type": "hello", "room": code, "player": s});
-        clients.push(Client::try_hello(&server.ws(), hello).await.unwrap());
-    }
-    clients[0].send(json!({"type": "start"})).await;
-    for c in clients.iter_mut() {
-        c.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
-            .await;
-    }
-    let first = clients[0].state["game"]["to_move"].as_u64().unwrap() as usize;
+    let (secrets, code, mut clients, first) = days_game(&server, &browsers).await;
     let other = 1 - first;
 
     // Their pages are open (they just used them): nothing is pushed.
@@ -299,7 +336,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     service.nothing();
 
     // Their pages closed: the player to move is told, once.
-    pages_closed(&server).await;
+    db.pages_closed().await;
     let push = service.next().await;
     let turn = browsers[first].open(&push, &key, &origin);
     let names = ["Asha", "Ravi"];
@@ -343,7 +380,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     )
     .await;
     assert_eq!(status, 200);
-    pages_closed(&server).await;
+    db.pages_closed().await;
     let (mover, rest) = clients.split_at_mut(1);
     let (mover, waiter) = if first == 0 {
         (&mut mover[0], &mut rest[0])
@@ -365,7 +402,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     )
     .await;
     assert_eq!(status, 200);
-    pages_closed(&server).await;
+    db.pages_closed().await;
     let push = service.next().await;
     let turn = browsers[other].open(&push, &key, &origin);
     assert_eq!(turn["names"], json!([names[first]]));
@@ -380,7 +417,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
         .insert(browsers[first].id.clone());
     let (_, got) = waiter.play_until(500, passed(first)).await;
     assert!(got.is_some(), "the turn passed back");
-    pages_closed(&server).await;
+    db.pages_closed().await;
     let push = service.next().await;
     assert_eq!(push.id, browsers[first].id);
     let dropped = async {
@@ -409,20 +446,17 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     assert_eq!(status, 204);
     let hash = chowka_server::ids::hash_token(&secrets[other]);
     let left = format!("DELETE FROM push_subscriptions WHERE player = '{hash}'");
-    assert_eq!(
-        db(&server, &left).await,
-        0,
-        "forgetting the player dropped them"
-    );
+    assert_eq!(db.run(&left).await, 0, "forgetting the player dropped them");
     let left = format!("DELETE FROM push_sent WHERE player = '{hash}'");
-    assert_eq!(db(&server, &left).await, 0);
+    assert_eq!(db.run(&left).await, 0);
     drop(clients);
     server.stop().await;
 }
 
 #[tokio::test]
 async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
-    let mut server = push_server().await;
+    let mut server = push_server(None).await;
+    let db = Db::of(&server);
     let service = PushService::start().await;
     let secret = new_player(&server, "Asha").await;
     let good = Browser::new(&service, "a").json("te");
@@ -462,7 +496,7 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     )
     .await;
     assert_eq!((status, e["code"].clone()), (401, json!("bad_player")));
-    let kept = db(&server, "DELETE FROM push_subscriptions").await;
+    let kept = db.run("DELETE FROM push_subscriptions").await;
     assert_eq!(kept, 0, "nothing bad was kept");
     // At most ten browsers per player: the eleventh replaces the oldest.
     for i in 0..11 {
@@ -471,7 +505,7 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
         assert_eq!(status, 201);
     }
     assert_eq!(
-        db(&server, "UPDATE push_subscriptions SET failures = 0").await,
+        db.run("UPDATE push_subscriptions SET failures = 0").await,
         10
     );
     server.stop().await;
@@ -504,4 +538,40 @@ async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     let refused = chowka_server::run(listener, opts, std::future::pending()).await;
     let why = refused.expect_err("no contact, no start").to_string();
     assert!(why.contains("--push-contact"), "{why}");
+}
+
+/// Two nodes on one PostgreSQL database, each with its push worker: a
+/// turn is told once, whichever node looks first, and the key is the
+/// same on both.
+#[tokio::test]
+#[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
+async fn two_nodes_on_postgres_tell_a_turn_once() {
+    let admin = chowka_tests::services::database_url();
+    let fresh = chowka_tests::postgres::FreshDatabase::create(&admin).await;
+    let fresh = fresh.expect("a fresh database");
+    let mut a = push_server(Some(&fresh.url)).await;
+    let mut b = push_server(Some(&fresh.url)).await;
+    let db = Db::Postgres(fresh.url.clone());
+    let mut service = PushService::start().await;
+    let origin = service.base.clone();
+    let key = server_key(&a).await;
+    assert_eq!(server_key(&b).await, key, "one key for every node");
+    let browsers = [
+        Browser::new(&service, "asha"),
+        Browser::new(&service, "ravi"),
+    ];
+    let (_, code, clients, first) = days_game(&a, &browsers).await;
+    db.pages_closed().await;
+    let push = service.next().await;
+    let turn = browsers[first].open(&push, &key, &origin);
+    assert_eq!(turn["room"], code.as_str());
+    looks(&a, 3).await;
+    looks(&b, 3).await;
+    service.nothing();
+    let sent = count(&a, "chowka_pushes_sent").await + count(&b, "chowka_pushes_sent").await;
+    assert_eq!(sent, 1);
+    drop(clients);
+    a.stop().await;
+    b.stop().await;
+    fresh.drop_now().await.expect("the database dropped");
 }

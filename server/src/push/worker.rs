@@ -200,3 +200,43 @@ async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn
         tracing::warn!("push: cannot record a push's outcome: {e}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(to_move: i64, due_at: i64, told: Option<i64>) -> PushTurnRow {
+        let seats = serde_json::json!([
+            {"name": "Asha", "token_hash": "a", "player": "hash-asha", "host": true},
+            {"name": "Ravi", "token_hash": "r", "player": "hash-ravi", "host": false},
+            {"bot": "easy", "host": false},
+        ]);
+        PushTurnRow {
+            player: "hash-ravi".into(),
+            room: "ABC1234".into(),
+            seats: seats.to_string(),
+            to_move,
+            due_at,
+            clock: Some(serde_json::to_string(&DaysClock::new(3, 1, 1_000)).unwrap()),
+            told,
+        }
+    }
+
+    #[test]
+    fn a_turn_is_told_only_when_it_is_the_players_own_running_and_new() {
+        let turn = Turn::of(&row(1, 50_000, None), 2_000).expect("Ravi's turn");
+        assert_eq!(turn.since, 1_000, "the turn is known by its start");
+        assert_eq!(
+            turn.names,
+            ["Asha"],
+            "the others' names; the computer has none"
+        );
+        assert_eq!(Turn::of(&row(1, 50_000, Some(500)), 2_000), Some(turn));
+        assert_eq!(Turn::of(&row(0, 50_000, None), 2_000), None, "Asha's turn");
+        assert_eq!(Turn::of(&row(1, 1_500, None), 2_000), None, "clock run out");
+        assert_eq!(Turn::of(&row(1, 50_000, Some(1_000)), 2_000), None, "told");
+        let mut no_clock = row(1, 50_000, None);
+        no_clock.clock = None;
+        assert_eq!(Turn::of(&no_clock, 2_000), None);
+    }
+}

@@ -152,16 +152,7 @@ async fn call(
     secret: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
-    let mut req = http()
-        .request(method, format!("{}{path}", server.base))
-        .bearer_auth(secret);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+    chowka_tests::call(server, method, path, Some(secret), None, body).await
 }
 
 async fn new_player(server: &TestServer, name: &str) -> String {
@@ -186,18 +177,22 @@ async fn count(server: &TestServer, name: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// Waits until the server's count of `name` reaches `at_least`.
+async fn reaches(server: &TestServer, name: &str, at_least: u64) {
+    let wait = async {
+        while count(server, name).await < at_least {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    };
+    let reached = tokio::time::timeout(WAIT, wait).await;
+    reached.unwrap_or_else(|_| panic!("{name} reaches {at_least}"));
+}
+
 /// Waits until the push worker has looked `n` more times: whatever it
 /// would send by then is sent.
 async fn looks(server: &TestServer, n: u64) {
     let from = count(server, "chowka_push_checks").await;
-    let wait = async {
-        while count(server, "chowka_push_checks").await < from + n {
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-    };
-    tokio::time::timeout(WAIT, wait)
-        .await
-        .expect("the push worker looks");
+    reaches(server, "chowka_push_checks", from + n).await;
 }
 
 /// The server's database, for what the test sets or counts there itself.
@@ -308,13 +303,17 @@ async fn server_key(server: &TestServer) -> String {
     key
 }
 
-/// Quiet hours in UTC from an hour before now to an hour after, or (not
-/// `now`) from two hours after now to three.
-fn quiet(now: bool) -> Value {
-    let minute = (chowka_server::store::now_ms() / 60_000 % 1440) as i64;
+/// Sets the player's quiet hours in UTC from an hour before now to an
+/// hour after, or (not `now`) from two hours after now to three; then
+/// their pages close again (the request itself was a page's).
+async fn set_quiet(server: &TestServer, db: &Db, secret: &str, now: bool) {
+    let minute = chowka_server::store::now_ms() / 60_000 % 1440;
     let (from, to) = if now { (-60, 60) } else { (120, 180) };
     let at = |d: i64| (minute + d).rem_euclid(1440);
-    json!({"tz": "UTC", "quiet_from": at(from), "quiet_to": at(to)})
+    let quiet = json!({"tz": "UTC", "quiet_from": at(from), "quiet_to": at(to)});
+    let (status, _) = call(server, "PUT", "/api/me/alerts", secret, Some(quiet)).await;
+    assert_eq!(status, 200);
+    db.pages_closed().await;
 }
 
 #[tokio::test]
@@ -371,16 +370,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
 
     // The other player is in quiet hours when the turn passes to them:
     // nothing until their quiet hours end.
-    let (status, _) = call(
-        &server,
-        "PUT",
-        "/api/me/alerts",
-        &secrets[other],
-        Some(quiet(true)),
-    )
-    .await;
-    assert_eq!(status, 200);
-    db.pages_closed().await;
+    set_quiet(&server, &db, &secrets[other], true).await;
     let (mover, rest) = clients.split_at_mut(1);
     let (mover, waiter) = if first == 0 {
         (&mut mover[0], &mut rest[0])
@@ -393,16 +383,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     waiter.until(passed(other)).await;
     looks(&server, 3).await;
     service.nothing();
-    let (status, _) = call(
-        &server,
-        "PUT",
-        "/api/me/alerts",
-        &secrets[other],
-        Some(quiet(false)),
-    )
-    .await;
-    assert_eq!(status, 200);
-    db.pages_closed().await;
+    set_quiet(&server, &db, &secrets[other], false).await;
     let push = service.next().await;
     let turn = browsers[other].open(&push, &key, &origin);
     assert_eq!(turn["names"], json!([names[first]]));
@@ -420,12 +401,7 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
     db.pages_closed().await;
     let push = service.next().await;
     assert_eq!(push.id, browsers[first].id);
-    let dropped = async {
-        while count(&server, "chowka_push_subscriptions_dropped").await < 1 {
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-    };
-    tokio::time::timeout(WAIT, dropped).await.expect("dropped");
+    reaches(&server, "chowka_push_subscriptions_dropped", 1).await;
     let query = format!("/api/me/push?endpoint={}", browsers[first].endpoint);
     let (_, said) = call(&server, "GET", &query, &secrets[first], None).await;
     assert_eq!(said["subscribed"], false);

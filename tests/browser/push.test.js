@@ -140,7 +140,7 @@ test('push: the Me page subscribes and unsubscribes, and the worker shows a push
   await context.close();
 });
 
-test('push: the section on a desktop, and no switch on a server without --push', async () => {
+test('push: the section on a desktop and in Tamil on a phone, and no switch on a server without --push', async () => {
   const { url } = env.server;
   const { context, page } = await newPlayer(env.browser, DESKTOP);
   await page.goto(`${url}/#me`);
@@ -148,6 +148,14 @@ test('push: the section on a desktop, and no switch on a server without --push',
   await page.locator('.me-alerts').scrollIntoViewIfNeeded();
   await shot(page, 'push-me-desktop');
   await context.close();
+  // The longest words of the six, on a phone.
+  const ta = await newPlayer(env.browser, PHONE, { locale: 'ta-IN' });
+  await ta.page.goto(`${url}/#me`);
+  await ta.page.locator('#me-push').waitFor();
+  await ta.page.locator('.me-alerts').scrollIntoViewIfNeeded();
+  assert.match(await ta.page.textContent('#me-push-privacy'), /Google, Mozilla அல்லது Apple/);
+  await shot(ta.page, 'push-me-phone-ta');
+  await ta.context.close();
 
   const off = await startServer();
   try {

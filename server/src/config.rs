@@ -230,6 +230,10 @@ pub struct PushOpts {
     /// and no push is sent.
     #[arg(long, env = "CHOWKA_PUSH_PAGE_OPEN_SECS", default_value_t = 150)]
     pub push_page_open_secs: u64,
+    /// The waits before each new try of a push that failed for a passing
+    /// reason; shorter in tests.
+    #[arg(skip)]
+    pub push_retry_waits: crate::push::RetryWaits,
 }
 
 impl PushOpts {

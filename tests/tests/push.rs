@@ -11,7 +11,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chowka_tests::{http, metrics, Client, TestServer, WAIT};
 use serde_json::{json, Value};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 use web_push_native::jwt_simple::prelude::{
@@ -28,25 +28,42 @@ struct Received {
     body: Bytes,
 }
 
-/// The test's push service: takes every push (201), but answers 410 for
-/// the subscriptions in `gone`.
+/// How the test's push service answers a subscription other than 201.
+#[derive(Default)]
+struct Answers {
+    /// Gone (410).
+    gone: HashSet<String>,
+    /// Busy (503) this many more times.
+    busy: HashMap<String, u32>,
+}
+
+/// The test's push service: takes every push (201), but as `answers` say.
 struct PushService {
     base: String,
     got: mpsc::UnboundedReceiver<Received>,
-    gone: Arc<Mutex<HashSet<String>>>,
+    answers: Arc<Mutex<Answers>>,
 }
 
-type Shared = (mpsc::UnboundedSender<Received>, Arc<Mutex<HashSet<String>>>);
+type Shared = (mpsc::UnboundedSender<Received>, Arc<Mutex<Answers>>);
 
 async fn take(
-    State((tx, gone)): State<Shared>,
+    State((tx, answers)): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> StatusCode {
-    let status = match gone.lock().unwrap().contains(&id) {
-        true => StatusCode::GONE,
-        false => StatusCode::CREATED,
+    let status = {
+        let mut answers = answers.lock().unwrap();
+        let gone = answers.gone.contains(&id);
+        let busy = answers.busy.get_mut(&id).filter(|n| **n > 0);
+        match (gone, busy) {
+            (true, _) => StatusCode::GONE,
+            (false, Some(n)) => {
+                *n -= 1;
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            (false, None) => StatusCode::CREATED,
+        }
     };
     let _ = tx.send(Received { id, headers, body });
     status
@@ -55,14 +72,14 @@ async fn take(
 impl PushService {
     async fn start() -> PushService {
         let (tx, got) = mpsc::unbounded_channel();
-        let gone = Arc::new(Mutex::new(HashSet::new()));
+        let answers = Arc::new(Mutex::new(Answers::default()));
         let app = axum::Router::new()
             .route("/push/{id}", axum::routing::post(take))
-            .with_state((tx, gone.clone()));
+            .with_state((tx, answers.clone()));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, app).await });
-        PushService { base, got, gone }
+        PushService { base, got, answers }
     }
 
     /// The next push, within [`WAIT`].
@@ -242,6 +259,14 @@ impl Db {
 /// A server with push on, looking every second, on `database` (SQLite in
 /// its own folder if `None`).
 async fn push_server(database: Option<&str>) -> TestServer {
+    push_server_with(database, |_| {}).await
+}
+
+/// As [`push_server`], after `tune` sets more options.
+async fn push_server_with(
+    database: Option<&str>,
+    tune: impl FnOnce(&mut chowka_server::ServeOpts),
+) -> TestServer {
     TestServer::start_with(|o| {
         o.push.push = true;
         o.push.push_contact = Some("mailto:push-test@example.org".into());
@@ -250,6 +275,7 @@ async fn push_server(database: Option<&str>) -> TestServer {
         // push worker: no pings to answer meanwhile.
         o.sockets.ping_secs = 600;
         o.store.database_url = database.map(String::from);
+        tune(o);
     })
     .await
 }
@@ -391,11 +417,8 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
 
     // The first player's subscription is gone at its push service (410):
     // the server drops it when the turn comes back to them.
-    service
-        .gone
-        .lock()
-        .unwrap()
-        .insert(browsers[first].id.clone());
+    let gone = browsers[first].id.clone();
+    service.answers.lock().unwrap().gone.insert(gone);
     let (_, got) = waiter.play_until(500, passed(first)).await;
     assert!(got.is_some(), "the turn passed back");
     db.pages_closed().await;
@@ -550,4 +573,65 @@ async fn two_nodes_on_postgres_tell_a_turn_once() {
     a.stop().await;
     b.stop().await;
     fresh.drop_now().await.expect("the database dropped");
+}
+
+/// A push service that is busy (503) is tried again after each wait, and
+/// the push goes through once it takes it; one busy past the last wait is
+/// given up, counted, and its subscription's failures raised.
+#[tokio::test]
+async fn a_busy_push_service_is_tried_again_then_given_up() {
+    let waits = [200, 200, 200]
+        .map(std::time::Duration::from_millis)
+        .to_vec();
+    let mut server = push_server_with(None, |o| {
+        o.push.push_retry_waits = chowka_server::push::RetryWaits(waits);
+    })
+    .await;
+    let db = Db::of(&server);
+    let mut service = PushService::start().await;
+    let origin = service.base.clone();
+    let key = server_key(&server).await;
+    let browsers = [
+        Browser::new(&service, "asha"),
+        Browser::new(&service, "ravi"),
+    ];
+    {
+        let mut answers = service.answers.lock().unwrap();
+        answers.busy.insert("asha".into(), 2);
+        answers.busy.insert("ravi".into(), 2);
+    }
+    let (_, _, mut clients, first) = days_game(&server, &browsers).await;
+    db.pages_closed().await;
+    // Busy twice, then taken: three tries of the same push.
+    for _ in 0..3 {
+        let push = service.next().await;
+        browsers[first].open(&push, &key, &origin);
+    }
+    reaches(&server, "chowka_pushes_sent", 1).await;
+    looks(&server, 2).await;
+    service.nothing();
+
+    // Busy past every wait: four tries, then given up.
+    let other = 1 - first;
+    service
+        .answers
+        .lock()
+        .unwrap()
+        .busy
+        .insert(browsers[other].id.clone(), 10);
+    let passed = move |m: &Value| m["game"]["to_move"] == other;
+    let (_, got) = clients[first].play_until(500, passed).await;
+    assert!(got.is_some(), "the turn passed");
+    db.pages_closed().await;
+    for _ in 0..4 {
+        assert_eq!(service.next().await.id, browsers[other].id);
+    }
+    reaches(&server, "chowka_pushes_failed", 1).await;
+    let failed = "UPDATE push_subscriptions SET failures = failures WHERE failures = 1";
+    assert_eq!(db.run(failed).await, 1, "one failure counted, kept");
+    looks(&server, 2).await;
+    service.nothing();
+    assert_eq!(count(&server, "chowka_pushes_sent").await, 1);
+    drop(clients);
+    server.stop().await;
 }

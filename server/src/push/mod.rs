@@ -17,7 +17,7 @@ mod subscription;
 mod worker;
 
 pub use subscription::{endpoint_ok, p256_key, unbase64, Keys, Subscription, LANGS};
-pub use worker::{spawn_worker, Turn};
+pub use worker::{spawn_worker, RetryWaits, Turn};
 
 use crate::config::PushOpts;
 use crate::metrics::Metrics;

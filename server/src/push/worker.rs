@@ -22,12 +22,16 @@ use tokio::sync::{watch, Semaphore};
 use tokio::task::{JoinHandle, JoinSet};
 
 /// The waits before each new try of a push that failed for a passing
-/// reason (5xx, timeout); after the last it is given up.
-const BACKOFF: [Duration; 3] = [
-    Duration::from_secs(30),
-    Duration::from_secs(120),
-    Duration::from_secs(600),
-];
+/// reason (5xx, 429, timeout): 30 s, 2 min, 10 min; after the last it is
+/// given up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetryWaits(pub Vec<Duration>);
+
+impl Default for RetryWaits {
+    fn default() -> Self {
+        RetryWaits([30, 120, 600].map(Duration::from_secs).to_vec())
+    }
+}
 
 /// Pushes in flight at once (their retries included): past it the worker
 /// waits, the rooms never do.
@@ -159,7 +163,7 @@ async fn look(
 }
 
 /// Sends one turn to one subscription, trying again after each wait of
-/// [`BACKOFF`] while the failure may pass; records what came of it.
+/// [`RetryWaits`] while the failure may pass; records what came of it.
 async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn, now: i64) {
     let payload = Payload {
         kind: "turn",
@@ -173,7 +177,7 @@ async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn
     };
     let ttl = Duration::from_millis(u64::try_from(turn.due_at - now).unwrap_or(0));
     let metrics = sender.metrics();
-    let mut waits = BACKOFF.iter();
+    let mut waits = sender.opts().push_retry_waits.0.iter();
     let outcome = loop {
         let outcome = sender.send(sub, &payload, ttl, &turn.room).await;
         match (outcome, waits.next()) {

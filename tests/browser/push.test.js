@@ -3,7 +3,8 @@
 // closed", with the sentence that the messages go through the browser
 // maker's push service, and quiet hours. Turning it on asks for
 // notification permission, subscribes and sends the subscription to the
-// server; off tells the server at once. The service worker (sw.js, which
+// server, and again with the page's language on each visit; off tells
+// the server at once. The service worker (sw.js, which
 // imports sw-push.js) shows a push as a notification in the payload's
 // language, one per game: pushes are delivered over the DevTools protocol
 // (ServiceWorker.deliverPushMessage), and the notifications read back
@@ -87,7 +88,14 @@ test('push: the Me page subscribes and unsubscribes, and the worker shows a push
   await page.waitForFunction(() => !document.querySelector('#me-push').disabled);
   assert.equal(await page.textContent('#me-push-status'), '');
 
-  // Shown checked on the next visit.
+  // Shown checked on the next visit, and the page's language (changed
+  // meanwhile) goes to the server for the next pushes.
+  await page.evaluate(() => localStorage.setItem('chowka.lang', 'hi'));
+  const again = page.waitForRequest((r) => r.url().endsWith('/api/me/push') && r.method() === 'POST');
+  await page.reload();
+  await page.locator('#me-push:checked').waitFor();
+  assert.equal(JSON.parse((await again).postData()).lang, 'hi');
+  await page.evaluate(() => localStorage.setItem('chowka.lang', 'en'));
   await page.reload();
   await page.locator('#me-push:checked').waitFor();
 

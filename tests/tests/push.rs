@@ -35,6 +35,8 @@ struct Answers {
     gone: HashSet<String>,
     /// Busy (503) this many more times.
     busy: HashMap<String, u32>,
+    /// Answered only once the test lets it go.
+    held: HashMap<String, Arc<tokio::sync::Notify>>,
 }
 
 /// The test's push service: takes every push (201), but as `answers` say.
@@ -52,20 +54,25 @@ async fn take(
     headers: HeaderMap,
     body: Bytes,
 ) -> StatusCode {
-    let status = {
+    let (status, held) = {
         let mut answers = answers.lock().unwrap();
+        let held = answers.held.get(&id).cloned();
         let gone = answers.gone.contains(&id);
         let busy = answers.busy.get_mut(&id).filter(|n| **n > 0);
-        match (gone, busy) {
+        let status = match (gone, busy) {
             (true, _) => StatusCode::GONE,
             (false, Some(n)) => {
                 *n -= 1;
                 StatusCode::SERVICE_UNAVAILABLE
             }
             (false, None) => StatusCode::CREATED,
-        }
+        };
+        (status, held)
     };
     let _ = tx.send(Received { id, headers, body });
+    if let Some(gate) = held {
+        gate.notified().await;
+    }
     status
 }
 
@@ -577,7 +584,8 @@ async fn two_nodes_on_postgres_tell_a_turn_once() {
 
 /// A push service that is busy (503) is tried again after each wait, and
 /// the push goes through once it takes it; one busy past the last wait is
-/// given up, counted, and its subscription's failures raised.
+/// given up, counted, and its subscription's failures raised; one turned
+/// off while waiting to be tried again is not tried again.
 #[tokio::test]
 async fn a_busy_push_service_is_tried_again_then_given_up() {
     let waits = [200, 200, 200]
@@ -600,7 +608,7 @@ async fn a_busy_push_service_is_tried_again_then_given_up() {
         answers.busy.insert("asha".into(), 2);
         answers.busy.insert("ravi".into(), 2);
     }
-    let (_, _, mut clients, first) = days_game(&server, &browsers).await;
+    let (secrets, _, mut clients, first) = days_game(&server, &browsers).await;
     db.pages_closed().await;
     // Busy twice, then taken: three tries of the same push.
     for _ in 0..3 {
@@ -632,6 +640,35 @@ async fn a_busy_push_service_is_tried_again_then_given_up() {
     looks(&server, 2).await;
     service.nothing();
     assert_eq!(count(&server, "chowka_pushes_sent").await, 1);
+
+    // Turned off while a push waits to be tried again: no other try.
+    let gate = Arc::new(tokio::sync::Notify::new());
+    {
+        let mut answers = service.answers.lock().unwrap();
+        answers.busy.insert(browsers[first].id.clone(), 10);
+        answers
+            .held
+            .insert(browsers[first].id.clone(), gate.clone());
+    }
+    let passed = move |m: &Value| m["game"]["to_move"] == first;
+    clients[other]
+        .until(|m| m["game"]["to_move"] == other)
+        .await;
+    let (_, got) = clients[other].play_until(500, passed).await;
+    assert!(got.is_some(), "the turn passed back");
+    db.pages_closed().await;
+    assert_eq!(service.next().await.id, browsers[first].id);
+    let off = Some(json!({"endpoint": browsers[first].endpoint}));
+    let (status, _) = call(&server, "DELETE", "/api/me/push", &secrets[first], off).await;
+    assert_eq!(status, 204);
+    gate.notify_one();
+    looks(&server, 3).await;
+    service.nothing();
+    assert_eq!(
+        count(&server, "chowka_pushes_failed").await,
+        1,
+        "not counted"
+    );
     drop(clients);
     server.stop().await;
 }

@@ -45,8 +45,13 @@ async function turnOn(key) {
   } catch {
     throw new Error(t('me.push.failed'));
   }
+  await send(sub);
+}
+
+/** Sends this browser's subscription to the server, with the page's language. */
+function send(sub) {
   const { endpoint, keys } = sub.toJSON();
-  await api.subscribePush({ endpoint, keys, lang: currentLanguage() });
+  return api.subscribePush({ endpoint, keys, lang: currentLanguage() });
 }
 
 /** Tells the server first (so that it stops at once), then unsubscribes the browser. */
@@ -58,11 +63,17 @@ async function turnOff() {
   await sub.unsubscribe();
 }
 
-/** Whether this browser's subscription is one the server holds for the player. */
+/**
+ * Whether this browser's subscription is one the server holds for the
+ * player; if so it is sent again with the page's language, which the
+ * player may have changed since.
+ */
 async function subscribedHere() {
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
-  return sub ? (await api.pushSubscribed(sub.endpoint)).subscribed : false;
+  if (!sub || !(await api.pushSubscribed(sub.endpoint)).subscribed) return false;
+  await send(sub);
+  return true;
 }
 
 /** The push switch with its status line, or nothing when push cannot be had here. */

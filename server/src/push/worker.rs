@@ -180,9 +180,13 @@ async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn
     let mut waits = sender.opts().push_retry_waits.0.iter();
     let outcome = loop {
         let outcome = sender.send(sub, &payload, ttl, &turn.room).await;
-        match (outcome, waits.next()) {
-            (Outcome::Retry, Some(wait)) => tokio::time::sleep(*wait).await,
-            _ => break outcome,
+        let Some(wait) = waits.next().filter(|_| outcome == Outcome::Retry) else {
+            break outcome;
+        };
+        tokio::time::sleep(*wait).await;
+        // Turned off (or the player forgotten) meanwhile: that holds at once.
+        if !still_subscribed(store, &turn.player, &sub.endpoint).await {
+            return;
         }
     };
     let kept = match outcome {
@@ -202,6 +206,15 @@ async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn
     };
     if let Err(e) = kept {
         tracing::warn!("push: cannot record a push's outcome: {e}");
+    }
+}
+
+/// Whether the player still holds the subscription at `endpoint` (a
+/// store that cannot say is taken for yes: the next try says more).
+async fn still_subscribed(store: &Store, player: &str, endpoint: &str) -> bool {
+    match store.push_subscriptions(player).await {
+        Ok(subs) => subs.iter().any(|s| s.endpoint == endpoint),
+        Err(_) => true,
     }
 }
 

@@ -27,10 +27,9 @@ const PRECACHE = __PRECACHE__;
 const NAVIGATION_WAIT_MS = 3000;
 const VERSIONED = /^\/v\/([^/]+)\//;
 
-// ---- Push notifications: handled in a separate script, imported here. ----
-// (Another change adds `importScripts('/v/' + VERSION + '/sw-push.js');`
-// at this spot; nothing else in this file needs to change for it.)
-// ---- End of push notifications. ----
+// Push notifications (docs/protocol.md, "Web Push"): the `push` and
+// `notificationclick` handlers, in a script of their own.
+importScripts(`/v/${VERSION}/sw-push.js`);
 
 self.addEventListener('install', (event) => {
   // `cache: 'reload'`: past the browser's own HTTP cache, so the page kept

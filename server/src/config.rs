@@ -30,6 +30,9 @@ pub struct ServeOpts {
     /// The e-mail digest's.
     #[command(flatten)]
     pub mail: MailOpts,
+    /// Web Push's.
+    #[command(flatten)]
+    pub push: PushOpts,
     /// Log filter, e.g. info or chowka_server=debug,info.
     #[arg(
         long,
@@ -225,6 +228,49 @@ pub struct MailOpts {
     pub clock: crate::nudges::mail::DigestClock,
 }
 
+/// Web Push: telling players on their devices that it is their turn in
+/// a game over days (`push`, docs/operations.md "Telling players it is
+/// their turn"). Off unless `--push`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Push")]
+pub struct PushOpts {
+    /// Let players turn on notifications of their turn in games over
+    /// days, sent through their browser maker's push service (needs
+    /// --push-contact and the site on https).
+    #[arg(long, env = "CHOWKA_PUSH")]
+    pub push: bool,
+    /// The operator's address push services may write to about this
+    /// server's pushes (the VAPID "sub"): mailto:admin@example.org or an
+    /// https: page.
+    #[arg(long, env = "CHOWKA_PUSH_CONTACT")]
+    pub push_contact: Option<String>,
+    /// Seconds between two looks of this node for turns to tell.
+    #[arg(long, env = "CHOWKA_PUSH_CHECK_SECS", default_value_t = 30)]
+    pub push_check_secs: u64,
+    /// Seconds since a player's last request during which a page of
+    /// theirs counts as open (the page asks every 20 s, 60 s hidden),
+    /// and no push is sent.
+    #[arg(long, env = "CHOWKA_PUSH_PAGE_OPEN_SECS", default_value_t = 150)]
+    pub push_page_open_secs: u64,
+    /// The waits before each new try of a push that failed for a passing
+    /// reason; shorter in tests.
+    #[arg(skip)]
+    pub push_retry_waits: crate::nudges::push::RetryWaits,
+}
+
+impl PushOpts {
+    /// Refuses `--push` without a contact push services would take.
+    pub fn check(&self) -> Result<(), crate::StartError> {
+        let contact = self.push_contact.as_deref().unwrap_or("");
+        let usable = (contact.starts_with("mailto:") && contact.len() > 7 && contact.contains('@'))
+            || (contact.starts_with("https://") && contact.len() > 8);
+        if self.push && !usable {
+            return Err(crate::StartError::PushContact);
+        }
+        Ok(())
+    }
+}
+
 /// The defaults of a group of options' `#[arg]` attributes, their one
 /// source: the options parsed from an empty command line, with the
 /// environment left unread (a test's server must not pick up the
@@ -258,7 +304,8 @@ default_from_args!(
     RoomOpts,
     StoreOpts,
     ClusterOpts,
-    MailOpts
+    MailOpts,
+    PushOpts
 );
 
 impl StoreOpts {

@@ -141,6 +141,9 @@ codes! {
     EmailOff = "email_off", NOT_FOUND, "This server sends no e-mail.";
     /// The SMTP server did not take the verification e-mail.
     MailFailed = "mail_failed", BAD_GATEWAY, "The e-mail could not be sent: try again later.";
+    // push
+    /// A push route while the server runs without `--push`.
+    PushOff = "push_off", NOT_FOUND, "This server does not send notifications.";
 }
 
 impl From<RejectCode> for ErrorCode {

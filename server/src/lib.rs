@@ -23,7 +23,7 @@
 //! - `wall`: the time of day, as a seam tests drive with tokio's paused clock.
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.
-//! - `nudges`: telling players away that it is their turn: quiet hours (push, e-mail).
+//! - `nudges`: telling players away that it is their turn: quiet hours, Web Push, e-mail.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
 //! - `bots`: computer players and `tournament`: the chowka-bots crate, re-exported.
@@ -79,6 +79,7 @@ pub async fn run(
     // Refused before anything starts: e-mail asked for but unusable.
     let mail = nudges::mail::Mail::from_opts(&config.mail, config.http.public_url.as_deref())
         .map_err(StartError::Mail)?;
+    config.push.check()?;
     let url = config.store.database()?;
     let store = Store::connect(&url, config.store.db_connections)
         .await
@@ -89,8 +90,13 @@ pub async fn run(
     tracing::info!("database: {} ({:?})", store::redact(&url), store.backend());
     let cluster = Arc::new(cluster::join(&config.cluster).await?);
     let (stop, stopped) = watch::channel(false);
-    let services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone())
+    let mut services = Services::new(&config, store.clone(), cluster.clone(), stopped.clone())
         .with_mail(mail.clone());
+    if config.push.push {
+        let push = nudges::push::Push::start(&config.push, &store, services.metrics.clone()).await;
+        services.push = push.map_err(StartError::PushKey)?;
+        tracing::info!("push: on, through the browsers' push services");
+    }
     let registry = services.registry.clone();
     let restored = cluster.restore(&registry).await;
     let restored = restored.map_err(StartError::Restore)?;
@@ -111,6 +117,9 @@ pub async fn run(
     let sweeper = rooms::spawn_sweeper(registry.clone(), every, stopped.clone());
     let digest = nudges::mail::Digest::new(store.clone(), mail);
     let digest = digest.spawn(config.mail.clock.clone(), stopped.clone());
+    let wall = config.rooms.wall;
+    let pusher =
+        nudges::push::spawn_worker(services.push.clone(), store.clone(), wall, stopped.clone());
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
@@ -144,6 +153,9 @@ pub async fn run(
     let _ = keeper.await;
     let _ = sweeper.await;
     let _ = tokio::time::timeout_at(deadline, digest).await;
+    if let Some(pusher) = pusher {
+        let _ = pusher.await;
+    }
     match store.expire_leases(&cluster.node).await {
         Ok(n) if n > 0 => tracing::info!("released {n} room leases"),
         Ok(_) => {}

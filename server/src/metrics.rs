@@ -62,6 +62,14 @@ pub struct Metrics {
     /// Messages not sent to a connection whose queue was full (it is
     /// resynced once it catches up).
     pub messages_dropped: AtomicU64,
+    /// Pushes the push services took.
+    pub pushes_sent: AtomicU64,
+    /// Pushes given up on (retries spent, or refused).
+    pub pushes_failed: AtomicU64,
+    /// Subscriptions dropped because their push service said they are gone.
+    pub push_subscriptions_dropped: AtomicU64,
+    /// Looks of the push worker for turns to tell.
+    pub push_checks: AtomicU64,
     /// Time from receiving an action to broadcasting its state, including the store write.
     pub action_latency: Histogram,
     /// Time to write one action to the store.
@@ -147,6 +155,30 @@ impl Metrics {
             "Messages dropped for connections too slow to read them (each is resynced)",
             load(&self.messages_dropped),
         );
+        for (name, help, v) in [
+            (
+                "chowka_pushes_sent",
+                "Pushes the push services took",
+                &self.pushes_sent,
+            ),
+            (
+                "chowka_pushes_failed",
+                "Pushes given up on",
+                &self.pushes_failed,
+            ),
+            (
+                "chowka_push_subscriptions_dropped",
+                "Push subscriptions dropped as gone (404, 410)",
+                &self.push_subscriptions_dropped,
+            ),
+            (
+                "chowka_push_checks",
+                "Looks for turns to tell by push",
+                &self.push_checks,
+            ),
+        ] {
+            counter(&mut r, name, help, load(v));
+        }
         counter(
             &mut r,
             "chowka_store_commits",

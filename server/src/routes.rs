@@ -62,6 +62,13 @@ pub fn router(services: Services) -> Router {
             "/email/unsubscribe",
             get(mail::pages::unsubscribe_page).post(mail::pages::unsubscribe),
         )
+        .route(
+            "/api/me/push",
+            get(api::my::subscribed)
+                .post(api::my::subscribe)
+                .delete(api::my::unsubscribe),
+        )
+        .route("/api/push/key", get(api::my::push_key))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/replay", get(replay::game_replay))

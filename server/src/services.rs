@@ -3,13 +3,14 @@
 //! handler takes only the parts it touches, each a sub-state of its own
 //! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
 //! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>`,
-//! `State<Sockets>`, `State<Site>` and `State<Mail>`, so that its signature says what it touches.
+//! `State<Sockets>`, `State<Site>`, `State<Mail>` and `State<Push>`, so that its signature says what it touches.
 
 use crate::cluster::{Cluster, Holdings};
 use crate::config::ServeOpts;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
 use crate::nudges::mail::Mail;
+use crate::nudges::push::Push;
 use crate::rooms::Registry;
 use crate::store::Store;
 use crate::web::Site;
@@ -37,6 +38,8 @@ pub struct Services {
     pub site: Site,
     /// The e-mail digest's mailer (off unless `run` gives one).
     pub mail: Mail,
+    /// Web Push, when on (`run` starts it: its key is in the store).
+    pub push: Push,
 }
 
 impl Services {
@@ -66,6 +69,7 @@ impl Services {
             metrics,
             cluster,
             mail: Mail::default(),
+            push: Push::off(),
         }
     }
 

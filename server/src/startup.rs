@@ -38,6 +38,13 @@ pub enum StartError {
     /// `--mail-from` or `--public-url`, or one that cannot be read).
     #[error("e-mail: {0}")]
     Mail(String),
+    /// `--push` without `--push-contact`, or a contact push services
+    /// would not take.
+    #[error("--push needs --push-contact (CHOWKA_PUSH_CONTACT): the operator's mailto: or https: address, which push services use to reach you (e.g. mailto:admin@example.org)")]
+    PushContact,
+    /// The VAPID key cannot be read or kept (`--push`).
+    #[error("cannot read or keep the push key: {0}")]
+    PushKey(#[source] crate::store::StoreError),
     /// The listener has no local address.
     #[error("no local address: {0}")]
     Listener(#[source] std::io::Error),

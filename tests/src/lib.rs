@@ -342,6 +342,32 @@ pub fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
         .unwrap_or("")
 }
 
+/// A request as `device` (with its User-Agent) holding `secret`, if any:
+/// the status and the JSON answer.
+pub async fn call(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+    secret: Option<&str>,
+    device: Option<(&str, &str)>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+    let mut req = http().request(method, format!("{}{path}", server.base));
+    if let Some(s) = secret {
+        req = req.bearer_auth(s);
+    }
+    if let Some((id, ua)) = device {
+        req = req.header("X-Chowka-Device", id).header("User-Agent", ua);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await.expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
 /// The server's `/metrics` text.
 pub async fn metrics(base: &str) -> String {
     http()

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 /// The site's address in the e-mails' links.
 const SITE: &str = "https://chowka.example";
 
-/// A request holding `secret`: the status and the JSON answer.
+/// A request holding `secret`, if any: the status and the JSON answer.
 async fn call(
     server: &TestServer,
     method: &str,
@@ -22,17 +22,7 @@ async fn call(
     secret: Option<&str>,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
-    let mut req = http().request(method, format!("{}{path}", server.base));
-    if let Some(s) = secret {
-        req = req.bearer_auth(s);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+    chowka_tests::call(server, method, path, secret, None, body).await
 }
 
 /// A link's page: GET or POST (`body`, a form, for a one-click POST) of

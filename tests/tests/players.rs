@@ -3,7 +3,7 @@
 //! it and opened by its secret alone, renamed, forgotten, its games listed
 //! in order, and wrong secrets refused and limited.
 
-use chowka_tests::{http, Client, TestServer};
+use chowka_tests::{call, Client, TestServer};
 use serde_json::{json, Value};
 
 const PHONE: &str = "0123456789abcdef0123456789abcdef";
@@ -11,32 +11,6 @@ const LAPTOP: &str = "fedcba9876543210";
 const ANDROID_CHROME: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const WINDOWS_FIREFOX: &str =
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
-
-/// A request as `device` (with its User-Agent) holding `secret`, if any:
-/// the status and the JSON answer.
-async fn call(
-    server: &TestServer,
-    method: &str,
-    path: &str,
-    secret: Option<&str>,
-    device: Option<(&str, &str)>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
-    let mut req = http().request(method, format!("{}{path}", server.base));
-    if let Some(s) = secret {
-        req = req.bearer_auth(s);
-    }
-    if let Some((id, ua)) = device {
-        req = req.header("X-Chowka-Device", id).header("User-Agent", ua);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
 
 /// A new player named `name`, made from the phone: its secret.
 async fn new_player(server: &TestServer, name: &str) -> String {

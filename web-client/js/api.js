@@ -173,12 +173,32 @@ export function stopEmail() {
   return request('DELETE', '/api/me/email');
 }
 
-/** The player's time zone and quiet hours: {tz, quiet_from, quiet_to}. */
-export function myAlerts() {
+/** The server's push key ({key}, base64url), or an error with code `push_off`. */
+export function pushKey() {
+  return request('GET', '/api/push/key');
+}
+
+/** Keeps this browser's push subscription ({endpoint, keys, lang}). */
+export function subscribePush(sub) {
+  return request('POST', '/api/me/push', sub);
+}
+
+/** Drops this browser's push subscription: nothing is pushed to it from now on. */
+export function unsubscribePush(endpoint) {
+  return request('DELETE', '/api/me/push', { endpoint });
+}
+
+/** Whether the server holds this browser's subscription: {subscribed}. */
+export function pushSubscribed(endpoint) {
+  return request('GET', `/api/me/push?endpoint=${encodeURIComponent(endpoint)}`);
+}
+
+/** The player's time zone and quiet hours: {tz, quiet_from, quiet_to} (minutes of the day). */
+export function alerts() {
   return request('GET', '/api/me/alerts');
 }
 
-/** Sets them. */
+/** Saves them; returns what was kept. */
 export function saveAlerts(alerts) {
   return request('PUT', '/api/me/alerts', alerts);
 }

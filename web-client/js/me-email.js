@@ -25,7 +25,7 @@ function clock(minute) {
 async function keepTimeZone() {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!tz) return;
-  const alerts = await api.myAlerts();
+  const alerts = await api.alerts();
   if (alerts.tz !== tz) await api.saveAlerts({ ...alerts, tz });
 }
 

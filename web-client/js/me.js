@@ -13,6 +13,7 @@ import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { notice, showError } from './announce.js';
 import { showLinkDialog } from './devices.js';
+import { alertsSettings } from './me-alerts.js';
 import { ask } from './ask.js';
 import { savePlayer, saveName, savedName, forgetSeats, playerSecret, largeText, saveLargeText, applyLargeText, nudgeNotify, saveNudgeNotify, nudgeSound, saveNudgeSound } from './storage.js';
 import { when, ago } from './times.js';
@@ -59,7 +60,7 @@ function textSize() {
 }
 
 /** A switch (a checkbox row) that calls `onSet(checked)` when changed. */
-function switchRow(id, label, on, onSet) {
+export function switchRow(id, label, on, onSet) {
   const box = h('input', { type: 'checkbox', id, role: 'switch', checked: on });
   box.addEventListener('change', () => onSet(box.checked));
   return h('div', { class: 'check' }, box, h('label', { for: id, text: label }));
@@ -112,6 +113,7 @@ export function meView(container, navigate) {
       h('p', { class: 'lead', text: t('me.lead') }),
       textSize(),
       nudgeSettings(),
+      alertsSettings(),
       body));
 
   function draw(me) {

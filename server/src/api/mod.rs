@@ -33,6 +33,7 @@ mod email;
 mod identity;
 mod me;
 mod players;
+mod push;
 
 mod pace;
 
@@ -49,6 +50,7 @@ pub mod my {
     pub use super::alerts::{alerts, set_alerts};
     pub use super::email::{delete_email, email, set_email};
     pub use super::me::{forget, games, me, rename};
+    pub use super::push::{key as push_key, subscribe, subscribed, unsubscribe};
 }
 
 /// The documented range of `turn_clock`, in seconds (docs/protocol.md).

@@ -19,6 +19,7 @@
 //!   games" in the page's order.
 //! - `alerts`: time zones and quiet hours; `email`: the digest's
 //!   addresses and unsubscribe links.
+//! - `push`: Web Push's key, subscriptions and turns told.
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,7 @@ mod leases;
 mod memory;
 mod my_games;
 mod players;
+mod push;
 mod rooms;
 mod sqlite;
 mod writer;
@@ -45,6 +47,7 @@ pub use leases::Lease;
 pub use memory::Memory;
 pub use my_games::{MyGame, MySeat, MAX_FINISHED};
 pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
+pub use push::{PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};
 use writer::Appender;
 pub use writer::GroupCommits;

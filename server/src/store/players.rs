@@ -209,6 +209,8 @@ impl Store {
             "DELETE FROM player_alerts WHERE player = $1",
             "DELETE FROM email_unsubscribe WHERE player = $1",
             "DELETE FROM player_email WHERE player = $1",
+            "DELETE FROM push_subscriptions WHERE player = $1",
+            "DELETE FROM push_sent WHERE player = $1",
             "DELETE FROM player_devices WHERE player = $1",
             "DELETE FROM players WHERE hash = $1",
         ] {

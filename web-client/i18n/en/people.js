@@ -129,4 +129,18 @@ export default {
   'nudge.notify.against': 'Your turn against {names}',
   'nudge.notify.turn': 'Your turn',
   'nudge.notify.body': 'Room {code} · {game}. Tap to open it.',
+  // Web Push and quiet hours on the Me page (me-alerts.js, issue 30).
+  // {tz}: an IANA time zone name such as Asia/Kolkata.
+  'me.push.title': 'When Chowka is closed',
+  'me.push.switch': 'Tell me on this device when it\'s my turn, even when Chowka is closed',
+  'me.push.privacy': 'In games over days only. These messages go through the push service of your browser\'s maker (Google, Mozilla or Apple), which passes them on to this device. They say only which game it is and how much time is left.',
+  'me.push.blocked': 'This browser does not allow notifications from Chowka. Allow them in its settings for this site, then turn this on again.',
+  'me.push.failed': 'This browser could not sign up for notifications just now. Try again later.',
+  'me.quiet.title': 'Quiet hours',
+  'me.quiet.hint': 'No notification and no e-mail in these hours, in your time zone ({tz}).',
+  'me.quiet.from': 'From',
+  'me.quiet.to': 'To',
+  'me.quiet.none': 'None',
+  'me.quiet.saved': 'Saved.',
+  'me.quiet.same': 'Choose two different hours.',
 };

@@ -403,4 +403,5 @@ export default {
   'install.iphone': 'On an iPhone: tap Share, then “Add to Home Screen”.',
   'error.email_off': 'This server sends no e-mail.',
   'error.mail_failed': 'The e-mail could not be sent: try again later.',
+  'error.push_off': 'This server does not send notifications.',
 };

@@ -318,4 +318,5 @@ export default {
   'install.iphone': 'iPhone पर: Share दबाइए, फिर “होम स्क्रीन में जोड़ें” (Add to Home Screen) दबाइए।',
   'error.email_off': 'यह सर्वर ई-मेल नहीं भेजता।',
   'error.mail_failed': 'ई-मेल नहीं भेजा जा सका: थोड़ी देर बाद फिर कोशिश करें।',
+  'error.push_off': 'यह सर्वर सूचनाएँ नहीं भेजता।',
 };

@@ -318,4 +318,5 @@ export default {
   'install.iphone': 'ಐಫೋನ್‌ನಲ್ಲಿ: Share ಒತ್ತಿ, ನಂತರ “Add to Home Screen” ಒತ್ತಿ.',
   'error.email_off': 'ಈ ಸರ್ವರ್ ಇ-ಮೇಲ್ ಕಳುಹಿಸುವುದಿಲ್ಲ.',
   'error.mail_failed': 'ಇ-ಮೇಲ್ ಕಳುಹಿಸಲು ಆಗಲಿಲ್ಲ: ಸ್ವಲ್ಪ ಹೊತ್ತಿನ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
+  'error.push_off': 'ಈ ಸರ್ವರ್ ಸೂಚನೆಗಳನ್ನು ಕಳುಹಿಸುವುದಿಲ್ಲ.',
 };

@@ -318,4 +318,5 @@ export default {
   'install.iphone': 'iPhone वर: Share दाबा, मग “Add to Home Screen” दाबा.',
   'error.email_off': 'हा सर्व्हर ई-मेल पाठवत नाही.',
   'error.mail_failed': 'ई-मेल पाठवता आला नाही: थोड्या वेळाने पुन्हा प्रयत्न करा.',
+  'error.push_off': 'हा सर्व्हर सूचना पाठवत नाही.',
 };

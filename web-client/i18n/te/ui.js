@@ -318,4 +318,5 @@ export default {
   'install.iphone': 'ఐఫోన్‌లో: Share నొక్కి, తర్వాత “Add to Home Screen” నొక్కండి.',
   'error.email_off': 'ఈ సర్వర్ ఇ-మెయిల్ పంపదు.',
   'error.mail_failed': 'ఇ-మెయిల్ పంపలేకపోయాం: కాసేపటి తర్వాత మళ్ళీ ప్రయత్నించండి.',
+  'error.push_off': 'ఈ సర్వర్ నోటిఫికేషన్లు పంపదు.',
 };

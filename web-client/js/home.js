@@ -10,7 +10,6 @@ import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
-import { showThrow } from './cowries.js';
 import { ruleHelp, ruleLinksOpenDialogs } from './rule-link.js';
 import { paceField } from './pace.js';
 import { ago } from './times.js';
@@ -344,7 +343,8 @@ export function homeView(container, navigate) {
   heroCowries.setAttribute('class', 'cowries hero-cowries');
   heroCowries.setAttribute('viewBox', '0 0 240 80');
   heroCowries.setAttribute('aria-hidden', 'true');
-  showThrow(heroCowries, 4, true);
+  // A picture only: its module comes after the page is usable.
+  import('./cowries.js').then((cowries) => cowries.showThrow(heroCowries, 4, true), () => {});
   const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: t('home.open.looking') }));
   const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: t('home.recent.loading') }));
   container.replaceChildren(

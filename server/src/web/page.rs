@@ -17,6 +17,8 @@ use std::sync::{Arc, RwLock};
 
 /// The client's entry module: its static imports are the home page's.
 const ENTRY: &str = "js/main.js";
+/// The module that loads the catalogs, and lists their areas.
+const I18N: &str = "js/i18n.js";
 /// The module main.js loads for a room's address (`/r/{code}`), with its
 /// own static imports: a room page's first view needs them too.
 const ROOM: &str = "js/room.js";
@@ -128,8 +130,9 @@ impl Client {
             Assets::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned())
         };
         let template = source(INDEX).unwrap_or_default();
-        let home = first_view(&[ENTRY], source);
-        let room = first_view(&[ENTRY, ROOM], source);
+        let catalogs = start_catalogs(source(I18N).as_deref(), &names);
+        let home = &first_view(&[ENTRY], source) | &catalogs;
+        let room = &first_view(&[ENTRY, ROOM], source) | &catalogs;
         let (home, inline) = render(&template, &version, &names, &home);
         let (room, _) = render(&template, &version, &names, &room);
         Client {
@@ -190,6 +193,40 @@ fn inline_scripts(template: &str) -> Vec<String> {
         .skip(1)
         .filter_map(|rest| rest.split_once("</script>").map(|(js, _)| js.to_string()))
         .collect()
+}
+
+/// The English catalogs every page needs, beneath the player's language:
+/// `i18n/en/{area}.js` for each area i18n.js (its `source`) loads at start,
+/// the areas of its `AREAS` but those of its `ON_DEMAND` (loaded with the
+/// pages that need them). If the lists cannot be read, every English
+/// catalog among `files`.
+fn start_catalogs(source: Option<&str>, files: &[&str]) -> BTreeSet<String> {
+    let areas = source.and_then(|s| Some((string_list(s, "AREAS")?, string_list(s, "ON_DEMAND")?)));
+    match areas {
+        Some((all, later)) => all
+            .into_iter()
+            .filter(|a| !later.contains(a))
+            .map(|a| format!("i18n/en/{a}.js"))
+            .collect(),
+        None => files
+            .iter()
+            .filter(|f| f.starts_with("i18n/en/") && f.ends_with(".js"))
+            .map(|f| f.to_string())
+            .collect(),
+    }
+}
+
+/// The strings of `const {name} = ['a', 'b'];` in a module's source.
+fn string_list<'a>(source: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let start = format!("const {name} = [");
+    let rest = &source[source.find(&start)? + start.len()..];
+    let list = &rest[..rest.find(']')?];
+    Some(
+        list.split(',')
+            .map(|item| item.trim().trim_matches(['\'', '"']))
+            .filter(|item| !item.is_empty())
+            .collect(),
+    )
 }
 
 /// The modules the first view of `entries` needs: each entry and what it
@@ -283,9 +320,8 @@ fn resolve(from: &str, spec: &str) -> Option<String> {
 ///   `/v/{version}/{file}`;
 /// - the rules' facts go into a JSON data block ([`facts`]);
 /// - a `modulepreload` link for every module in `first` (the first view's
-///   modules, [`first_view`]), and for the English catalogs under
-///   `i18n/en/` (every page needs them, beneath the player's language),
-///   goes at the end of the head: the browser fetches them all at once
+///   modules, [`first_view`], and the English catalogs every page needs,
+///   [`start_catalogs`]) goes at the end of the head: the browser fetches them all at once
 ///   instead of finding each import only once its importer has arrived.
 ///   Only these: on HTTP/1.1 a phone fetches six files at a time, so every
 ///   module the first view does not need would hold it up. The other
@@ -313,7 +349,7 @@ fn render(
     }
     let preloads: String = files
         .iter()
-        .filter(|f| first.contains(**f) || (f.starts_with("i18n/en/") && f.ends_with(".js")))
+        .filter(|f| first.contains(**f))
         .map(|f| format!("  <link rel=\"modulepreload\" href=\"/v/{version}/{f}\">\n"))
         .collect();
     // The rules' facts, as data (no script runs, so the CSP allows it),
@@ -358,7 +394,11 @@ mod tests {
             "js/room.js",
             "style.css",
         ];
-        let first = BTreeSet::from(["js/dom.js".to_string(), "js/main.js".to_string()]);
+        let first = BTreeSet::from([
+            "i18n/en/ui.js".to_string(),
+            "js/dom.js".to_string(),
+            "js/main.js".to_string(),
+        ]);
         let (page, inline) = render(TEMPLATE, "abc123", &files, &first);
         assert!(page.contains("href=\"/v/abc123/favicon.svg\""), "{page}");
         assert!(
@@ -374,7 +414,7 @@ mod tests {
         assert_eq!(
             page.matches("modulepreload").count(),
             3,
-            "not the room's module, nor another language's catalog: {page}"
+            "only those: not the room's module, nor another language's catalog: {page}"
         );
         // Links that name no embedded file stay as they are.
         assert!(page.contains(
@@ -422,6 +462,19 @@ mod tests {
             ["i18n/en/ui.js", "js/api.js", "js/board.js", "js/dom.js", "js/game.js", "js/main.js", "js/room.js"]
         );
         assert_eq!(resolve("js/main.js", "../vendor/qr.js").as_deref(), Some("vendor/qr.js"));
+
+        // The English catalogs of the areas i18n.js loads at start.
+        let i18n = "const AREAS = ['ui', 'game', 'guide'];\nconst ON_DEMAND = ['guide'];\n";
+        let files = ["i18n/en/game.js", "i18n/en/guide.js", "i18n/en/ui.js", "i18n/kn/ui.js"];
+        assert_eq!(
+            start_catalogs(Some(i18n), &files),
+            BTreeSet::from(["i18n/en/ui.js".to_string(), "i18n/en/game.js".to_string()])
+        );
+        assert_eq!(
+            start_catalogs(Some("const AREAS = ['ui'];"), &files).len(),
+            3,
+            "lists that cannot be read: every English catalog"
+        );
         assert_eq!(resolve("js/main.js", "../../etc/passwd"), None);
         assert_eq!(resolve("js/main.js", "https://example.com/x.js"), None);
     }
@@ -479,6 +532,7 @@ mod tests {
                 c.version
             )
         };
+        assert!(!page.contains(&preload("i18n/en/guide.js")), "the guide's words load with it");
         for file in ["js/main.js", "js/home.js", "js/i18n.js", "i18n/en/ui.js"] {
             assert!(page.contains(&preload(file)), "{file} is preloaded");
             assert!(room_page.contains(&preload(file)), "{file} is preloaded");

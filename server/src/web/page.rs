@@ -126,9 +126,8 @@ impl Client {
         }
         let version = hex::encode(&hash.finalize()[..5]);
         let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-        let source = |path: &str| {
-            Assets::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned())
-        };
+        let source =
+            |path: &str| Assets::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
         let template = source(INDEX).unwrap_or_default();
         let catalogs = start_catalogs(source(I18N).as_deref(), &names);
         let home = &first_view(&[ENTRY], source) | &catalogs;
@@ -459,13 +458,29 @@ mod tests {
             .collect();
         assert_eq!(
             room,
-            ["i18n/en/ui.js", "js/api.js", "js/board.js", "js/dom.js", "js/game.js", "js/main.js", "js/room.js"]
+            [
+                "i18n/en/ui.js",
+                "js/api.js",
+                "js/board.js",
+                "js/dom.js",
+                "js/game.js",
+                "js/main.js",
+                "js/room.js"
+            ]
         );
-        assert_eq!(resolve("js/main.js", "../vendor/qr.js").as_deref(), Some("vendor/qr.js"));
+        assert_eq!(
+            resolve("js/main.js", "../vendor/qr.js").as_deref(),
+            Some("vendor/qr.js")
+        );
 
         // The English catalogs of the areas i18n.js loads at start.
         let i18n = "const AREAS = ['ui', 'game', 'guide'];\nconst ON_DEMAND = ['guide'];\n";
-        let files = ["i18n/en/game.js", "i18n/en/guide.js", "i18n/en/ui.js", "i18n/kn/ui.js"];
+        let files = [
+            "i18n/en/game.js",
+            "i18n/en/guide.js",
+            "i18n/en/ui.js",
+            "i18n/kn/ui.js",
+        ];
         assert_eq!(
             start_catalogs(Some(i18n), &files),
             BTreeSet::from(["i18n/en/ui.js".to_string(), "i18n/en/game.js".to_string()])
@@ -532,15 +547,27 @@ mod tests {
                 c.version
             )
         };
-        assert!(!page.contains(&preload("i18n/en/guide.js")), "the guide's words load with it");
+        assert!(
+            !page.contains(&preload("i18n/en/guide.js")),
+            "the guide's words load with it"
+        );
         for file in ["js/main.js", "js/home.js", "js/i18n.js", "i18n/en/ui.js"] {
             assert!(page.contains(&preload(file)), "{file} is preloaded");
             assert!(room_page.contains(&preload(file)), "{file} is preloaded");
         }
         for file in ["js/room.js", "js/game.js", "js/board.js"] {
-            assert!(!page.contains(&preload(file)), "{file} is not preloaded at home");
-            assert!(room_page.contains(&preload(file)), "{file} is preloaded in a room");
+            assert!(
+                !page.contains(&preload(file)),
+                "{file} is not preloaded at home"
+            );
+            assert!(
+                room_page.contains(&preload(file)),
+                "{file} is preloaded in a room"
+            );
         }
-        assert!(!page.contains(&preload("js/howto.js")), "a later page's module is not");
+        assert!(
+            !page.contains(&preload("js/howto.js")),
+            "a later page's module is not"
+        );
     }
 }

@@ -163,11 +163,24 @@ window.addEventListener('hashchange', async () => {
   route();
 });
 await route();
-// Nudges of turns in the player's other games, in every tab, and every
-// other page, once this one is usable and the browser is idle.
+
+/**
+ * Starts the nudges of turns in the player's other games (in every tab)
+ * and loads every other page's module, so that a later tap is instant;
+ * offline, again once back online.
+ */
+async function warm() {
+  try {
+    if (!nudges) {
+      const loaded = await import('./nudge.js');
+      loaded.startNudges();
+      nudges = loaded;
+    }
+    await Promise.all(Object.values(pages).map((load) => load()));
+  } catch {
+    window.addEventListener('online', warm, { once: true });
+  }
+}
+// Once this page is usable and the browser is idle.
 const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
-idle(async () => {
-  nudges = await import('./nudge.js');
-  nudges.startNudges();
-  for (const load of Object.values(pages)) load().catch(() => {});
-}, { timeout: 2000 });
+idle(warm, { timeout: 2000 });

@@ -77,6 +77,17 @@ async function throttledPage(context, ready) {
 }
 
 /**
+ * Resolves once the LATER modules and all they import have arrived in
+ * `page` (importing them again only waits for the page's own loading).
+ */
+function laterPagesLoaded(page) {
+  return page.evaluate(
+    (files) => Promise.all(files.map((f) => import(document.querySelector('script[type="module"]').src.replace('main.js', f)))),
+    LATER,
+  );
+}
+
+/**
  * Opens `url` in a new throttled tab of `context`, waits until the client
  * has drawn the page (`ready` is a selector only the scripts create) and
  * returns the figures of that visit: first contentful paint, when the page
@@ -119,10 +130,7 @@ async function visit(context, url, ready) {
   );
   // The other pages' modules, loading in the background once the page is
   // usable: the next visit finds them in the cache, as a player's would.
-  await page.evaluate(
-    (files) => Promise.all(files.map((f) => import(document.querySelector('script[type="module"]').src.replace('main.js', f)))),
-    LATER,
-  );
+  await laterPagesLoaded(page);
   // A refused inline style or script would show here (the page's CSP).
   assert.deepEqual(page.errors, [], url);
   await page.close();
@@ -213,7 +221,10 @@ test('the other pages load in the background once the home page is usable, and o
   // Nobody taps anything: the other pages' modules come all the same.
   await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((r) => /\/js\/(room|replay|rules-page|howto|mygames|me|nudge)\.js$/.test(r.name) && r.responseEnd > 0).length === n, LATER.length);
   assert.deepEqual(loaded.sort(), [...LATER].sort());
-  // Then a page is one tap away with nothing more to fetch.
+  // Their own imports follow them: once all have arrived (the same modules,
+  // so these imports only wait for the page's own loading), a page is one
+  // tap away with nothing more to fetch.
+  await laterPagesLoaded(page);
   const before = loaded.length;
   let fetched = 0;
   page.on('request', (r) => /\.js$/.test(r.url()) && fetched++);

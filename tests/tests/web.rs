@@ -1,6 +1,6 @@
 //! The web client as served, over real sockets (issue 13 item 10, speed on
 //! phones): the page is revalidated and links every file at its versioned
-//! address, preloading every module; a file at the current version is
+//! address, preloading its first view's modules; a file at the current version is
 //! cached as immutable, at another version (a client mid-upgrade) or at its
 //! plain address it is served but revalidated; text is compressed as the
 //! browser accepts, and a WebSocket upgrade is left alone.

@@ -15,11 +15,11 @@
 //!   revalidate (`no-cache`, an ETag). The server rewrites its links to
 //!   embedded files (`/style.css`) to their versioned addresses and adds a
 //!   `modulepreload` link for each module the address's first view needs
-//!   (the static import graph of `js/main.js`, and of `js/room.js` on a
-//!   room's address, read from the files: [`page`]), so those load side
-//!   by side instead of one import after another, and nothing else holds
-//!   them up (a phone on HTTP/1.1 fetches six files at a time). main.js
-//!   loads the other pages' modules on demand, and all of them in the
+//!   (the static import graph of `js/main.js` and `js/home.js`, or on a
+//!   room's address `js/room.js`, read from the files: [`page`]), so those
+//!   load side by side instead of one import after another, and nothing
+//!   else holds them up (a phone on HTTP/1.1 fetches six files at a time).
+//!   main.js loads each page's module on demand, and all of them in the
 //!   background once the page is usable. Its static shell paints before
 //!   any script has arrived.
 //! - An address of another version (a page loaded before an upgrade asking

@@ -260,11 +260,11 @@ test('assets: versioned URLs cached as immutable, compressed, the first view\'s 
   const version = css[1];
   assert.match(html, new RegExp(`<script type="module" src="/v/${version}/js/main\\.js"></script>`), 'a versioned entry module');
 
-  // The modules the first view imports (main.js's static imports,
-  // transitively, as read from the files here) are preloaded, and the
-  // English catalogs every page needs, so they load side by side instead of
-  // one import after another; nothing else holds them up. A room's address
-  // preloads the room's modules too.
+  // The modules the first view imports (the static imports of main.js and
+  // home.js, transitively, as read from the files here) are preloaded, and
+  // the English catalogs every page needs, so they load side by side
+  // instead of one import after another; nothing else holds them up. A
+  // room's address preloads the room's modules in place of home.js's.
   const preloads = (page) => [...page.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
   // The English catalogs of the areas i18n.js loads at start (not those it
   // loads with the pages that need them).
@@ -283,7 +283,7 @@ test('assets: versioned URLs cached as immutable, compressed, the first view\'s 
     entries.forEach(visit);
     return [...seen].map((f) => `/v/${version}/js/${f}`);
   };
-  const home = graph('main.js');
+  const home = graph('main.js', 'home.js');
   assert.deepEqual(preloads(html), [...catalogs, ...home].sort());
   for (const later of LATER) assert.ok(!home.includes(`/v/${version}/js/${later}`), `${later} waits until the page is usable`);
   const res = await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Host' }) });

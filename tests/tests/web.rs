@@ -62,15 +62,16 @@ async fn the_page_is_revalidated_and_links_every_file_at_its_version() {
             "<link rel=\"stylesheet\" href=\"/v/{v}/style.css\">"
         )));
         assert!(page.contains(&format!("href=\"/v/{v}/favicon.svg\"")));
-        // The first view's modules are preloaded (a room's address: the
-        // room's too), a later page's are not.
+        // The first view's modules are preloaded (the home page's, or on a
+        // room's address the room's), a later page's are not.
         let preloaded = |module: &str| {
             page.contains(&format!(
                 "<link rel=\"modulepreload\" href=\"/v/{v}/js/{module}\">"
             ))
         };
         let room = path.starts_with("/r/");
-        for module in ["main.js", "home.js", "i18n.js", "dom.js"] {
+        assert_eq!(preloaded("home.js"), !room, "{path}: home.js");
+        for module in ["main.js", "i18n.js", "dom.js"] {
             assert!(preloaded(module), "{path}: {module} is preloaded");
         }
         for module in ["room.js", "game.js", "lobby.js"] {

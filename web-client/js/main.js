@@ -7,12 +7,11 @@
 // move: /r/CODE#move=57). A "use on another device" link (#player=..., on
 // any page) is taken by identity.js before anything is drawn.
 
-// Only what the first page needs is imported here (the server preloads
-// exactly these, server/src/web/page.rs): the home page and the frame.
-// Every other page loads when the address first asks for it, and all of
-// them in the background once the first page is usable, so a later tap is
-// instant (docs/performance.md, "Web client speed").
-import { homeView } from './home.js';
+// Only what every page needs is imported here: the frame. Each page's
+// module loads when the address first asks for it (the server preloads the
+// first page's with these, server/src/web/page.rs), and all of them in the
+// background once the first page is usable, so a later tap is instant
+// (docs/performance.md, "Web client speed").
 import { startIdentity } from './identity.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
@@ -23,6 +22,7 @@ import { showError } from './announce.js';
 
 /** The pages loaded on demand, by the module that draws each. */
 const pages = {
+  home: () => import('./home.js'),
   room: () => import('./room.js'),
   replay: () => import('./replay.js'),
   rules: () => import('./rules-page.js'),
@@ -104,7 +104,7 @@ async function drawPage() {
   // away) says so, and the next route tries again.
   let view = null;
   try {
-    view = page || room ? await pages[page || 'room']() : null;
+    view = await pages[page || (room ? 'room' : 'home')]();
   } catch {
     if (current === key) current = '';
     showError(t('error.network'));
@@ -143,7 +143,7 @@ async function drawPage() {
     view.meView(main, navigate);
   } else {
     document.title = t('title.home', { game });
-    cleanup = homeView(main, navigate);
+    cleanup = view.homeView(main, navigate);
   }
 }
 

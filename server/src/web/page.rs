@@ -1,7 +1,7 @@
 //! The page and the client's version: `index.html` rendered with
 //! versioned links, a `modulepreload` for each module its first view needs
-//! (the static import graph of `js/main.js`, and of `js/room.js` on a
-//! room's address: [`first_view`]) and the rules' facts ([`facts`]), its
+//! (the static import graph of `js/main.js` and of the first page's module,
+//! `js/home.js` or on a room's address `js/room.js`: [`first_view`]) and the rules' facts ([`facts`]), its
 //! ETag and its Content-Security-Policy, worked out once (again in a debug
 //! build whenever a file changed).
 
@@ -15,12 +15,15 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
 
-/// The client's entry module: its static imports are the home page's.
+/// The client's entry module: its static imports are every page's.
 const ENTRY: &str = "js/main.js";
+/// The module main.js loads for the home page (`/`, and the hash pages:
+/// those load theirs after it), with its own static imports.
+const HOME: &str = "js/home.js";
 /// The module that loads the catalogs, and lists their areas.
 const I18N: &str = "js/i18n.js";
 /// The module main.js loads for a room's address (`/r/{code}`), with its
-/// own static imports: a room page's first view needs them too.
+/// own static imports.
 const ROOM: &str = "js/room.js";
 
 /// Which view an address shows first, for the modules its page preloads.
@@ -130,7 +133,7 @@ impl Client {
             |path: &str| Assets::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
         let template = source(INDEX).unwrap_or_default();
         let catalogs = start_catalogs(source(I18N).as_deref(), &names);
-        let home = &first_view(&[ENTRY], source) | &catalogs;
+        let home = &first_view(&[ENTRY, HOME], source) | &catalogs;
         let room = &first_view(&[ENTRY, ROOM], source) | &catalogs;
         let (home, inline) = render(&template, &version, &names, &home);
         let (room, _) = render(&template, &version, &names, &room);
@@ -538,8 +541,8 @@ mod tests {
                 .contains("style-src 'self' 'sha256-"),
             "the shell's look is allowed by its hash"
         );
-        // The home page preloads main.js and what it imports, not the
-        // room's modules; a room's page preloads those too.
+        // The home page preloads main.js, home.js and what they import,
+        // not the room's modules; a room's page the room's, not home.js.
         let room_page = String::from_utf8_lossy(&c.page(FirstView::Room).body);
         let preload = |file: &str| {
             format!(
@@ -551,7 +554,9 @@ mod tests {
             !page.contains(&preload("i18n/en/guide.js")),
             "the guide's words load with it"
         );
-        for file in ["js/main.js", "js/home.js", "js/i18n.js", "i18n/en/ui.js"] {
+        assert!(page.contains(&preload("js/home.js")));
+        assert!(!room_page.contains(&preload("js/home.js")));
+        for file in ["js/main.js", "js/i18n.js", "i18n/en/ui.js"] {
             assert!(page.contains(&preload(file)), "{file} is preloaded");
             assert!(room_page.contains(&preload(file)), "{file} is preloaded");
         }

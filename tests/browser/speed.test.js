@@ -41,14 +41,14 @@ const REPEAT_VISIT_MS = 800;
  * When the home page is usable (its forms ready), first and repeat visits,
  * and when a room page has its board drawn on a first visit: the issue's
  * targets, and the ceilings held on a first visit (the figures of
- * docs/performance.md, 3.1 s and 6.0 s, with room for a busy machine; they
+ * docs/performance.md, 3.1 s and 5.5 s, with room for a busy machine; they
  * were 7.3 s and 6.8 s with every module preloaded).
  */
 const HOME_READY_MS = 2000;
 const HOME_READY_REPEAT_MS = 800;
 const ROOM_READY_MS = 2500;
 const HOME_READY_CEILING_MS = 3600;
-const ROOM_READY_CEILING_MS = 6600;
+const ROOM_READY_CEILING_MS = 6100;
 /** The home page is usable: the creation form's button is there and enabled. */
 const HOME_READY = 'main#app form.create:not([aria-busy]) button[type="submit"]:enabled';
 /** A room page has drawn its board (the lobby's preview, or the game's). */

@@ -14,9 +14,14 @@
 //! - `index.html`, served for `/` and `/r/{code}`, is the one file browsers
 //!   revalidate (`no-cache`, an ETag). The server rewrites its links to
 //!   embedded files (`/style.css`) to their versioned addresses and adds a
-//!   `modulepreload` link for every module, so the modules load side by
-//!   side instead of one import after another. Its static shell paints
-//!   before any script has arrived.
+//!   `modulepreload` link for each module the address's first view needs
+//!   (the static import graph of `js/main.js` and `js/home.js`, or on a
+//!   room's address `js/room.js`, read from the files: [`page`]), so those
+//!   load side by side instead of one import after another, and nothing
+//!   else holds them up (a phone on HTTP/1.1 fetches six files at a time).
+//!   main.js loads each page's module on demand, and all of them in the
+//!   background once the page is usable. Its static shell paints before
+//!   any script has arrived.
 //! - An address of another version (a page loaded before an upgrade asking
 //!   for a module after it) gets today's file, revalidated, never a 404.
 //!   The plain addresses (`/style.css`) work too, revalidated.
@@ -50,7 +55,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use page::client;
+use page::{client, FirstView};
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
@@ -133,7 +138,11 @@ pub fn compressible(
 }
 
 async fn index(State(site): State<Site>, headers: HeaderMap) -> Response {
-    page(&headers, &Preview::site(site.base(&headers).as_deref()))
+    page(
+        &headers,
+        &Preview::site(site.base(&headers).as_deref()),
+        FirstView::Home,
+    )
 }
 
 async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Response {
@@ -152,7 +161,8 @@ async fn asset(State(site): State<Site>, uri: Uri, headers: HeaderMap) -> Respon
         return not_found();
     }
     if path == INDEX {
-        return page(&headers, &Preview::site(site.base(&headers).as_deref()));
+        let preview = Preview::site(site.base(&headers).as_deref());
+        return page(&headers, &preview, FirstView::Home);
     }
     serve(path, cache, &headers)
 }
@@ -185,14 +195,16 @@ fn not_modified(etag: String, cache: &'static str) -> Response {
         .into_response()
 }
 
-/// The page (`index.html` rendered) with `preview`'s tags, revalidated on
-/// every visit: its ETag is the rendered page's and the tags' together.
+/// The page (`index.html` rendered for the address's first `view`) with
+/// `preview`'s tags, revalidated on every visit: its ETag is the rendered
+/// page's and the tags' together.
 /// Its own Content-Security-Policy goes on the 304 too: a browser updates
 /// the headers it kept with those of a 304, and without the stylesheet's
 /// hash it would refuse the kept page's styles.
-fn page(headers: &HeaderMap, preview: &Preview) -> Response {
+fn page(headers: &HeaderMap, preview: &Preview, view: FirstView) -> Response {
     let client = client();
-    if client.page.is_empty() {
+    let rendered = client.page(view);
+    if rendered.body.is_empty() {
         return (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -202,7 +214,7 @@ fn page(headers: &HeaderMap, preview: &Preview) -> Response {
     }
     let tags = preview.html();
     let mut hash = Sha256::new();
-    hash.update(client.page_etag.as_bytes());
+    hash.update(rendered.etag.as_bytes());
     hash.update(tags.as_bytes());
     let etag = format!("\"{}\"", hex::encode(&hash.finalize()[..16]));
     let fixed = [
@@ -213,7 +225,7 @@ fn page(headers: &HeaderMap, preview: &Preview) -> Response {
     if matches(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, fixed).into_response();
     }
-    let body = tags::with_tags(&String::from_utf8_lossy(&client.page), &tags);
+    let body = tags::with_tags(&String::from_utf8_lossy(&rendered.body), &tags);
     (
         fixed,
         [(

@@ -1,6 +1,6 @@
 //! The web client as served, over real sockets (issue 13 item 10, speed on
 //! phones): the page is revalidated and links every file at its versioned
-//! address, preloading every module; a file at the current version is
+//! address, preloading its first view's modules; a file at the current version is
 //! cached as immutable, at another version (a client mid-upgrade) or at its
 //! plain address it is served but revalidated; text is compressed as the
 //! browser accepts, and a WebSocket upgrade is left alone.
@@ -46,18 +46,22 @@ async fn the_page_is_revalidated_and_links_every_file_at_its_version() {
             "<link rel=\"stylesheet\" href=\"/v/{v}/style.css\">"
         )));
         assert!(page.contains(&format!("href=\"/v/{v}/favicon.svg\"")));
-        for module in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client/js"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|f| f.ends_with(".js"))
-        {
-            assert!(
-                page.contains(&format!(
-                    "<link rel=\"modulepreload\" href=\"/v/{v}/js/{module}\">"
-                )),
-                "{module} is preloaded"
-            );
+        // The first view's modules are preloaded (the home page's, or on a
+        // room's address the room's), a later page's are not.
+        let preloaded = |module: &str| {
+            page.contains(&format!(
+                "<link rel=\"modulepreload\" href=\"/v/{v}/js/{module}\">"
+            ))
+        };
+        let room = path.starts_with("/r/");
+        assert_eq!(preloaded("home.js"), !room, "{path}: home.js");
+        for module in ["main.js", "i18n.js", "dom.js"] {
+            assert!(preloaded(module), "{path}: {module} is preloaded");
         }
+        for module in ["room.js", "game.js", "lobby.js"] {
+            assert_eq!(preloaded(module), room, "{path}: {module}");
+        }
+        assert!(!preloaded("howto.js"), "{path}: the guide loads later");
         // Revalidation: a 304 with the same policy, since a browser takes
         // the headers of a 304 over those it kept.
         let again = fetch(&server.base, path, &[("if-none-match", &etag)]).await;

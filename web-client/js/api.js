@@ -9,6 +9,7 @@
 // made, and the request is sent once more.
 
 import { errorText } from './names.js';
+import { rulesFacts } from './facts.js';
 import { t, currentLanguage } from './i18n.js';
 import { playerSecret, savePlayer, deviceId, savedName } from './storage.js';
 
@@ -91,10 +92,13 @@ let presetTable = null;
 
 /**
  * What every preset resolves to on every board, with the pawn counts allowed
- * there: [{rules, pawns}]. The table never changes while a server runs, so
- * it is fetched once per page load (a failed fetch is tried again next time).
+ * there: [{rules, pawns}]. The table never changes while a server runs: the
+ * page brings it (its facts), else it is fetched once per page load (a
+ * failed fetch is tried again next time).
  */
 export function presets() {
+  const inPage = rulesFacts().preset_table;
+  if (inPage) return Promise.resolve(inPage);
   presetTable ??= request('GET', '/api/presets').then((d) => d.presets, (err) => {
     presetTable = null;
     throw err;

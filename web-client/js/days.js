@@ -9,7 +9,6 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { announce } from './announce.js';
-import { ask } from './ask.js';
 import { turnHoursName } from './pace.js';
 import { span, leftText, untilText, wallTime } from './times.js';
 
@@ -57,6 +56,8 @@ async function askBreak(leftMs, send) {
   const choices = h('div', { class: 'segments' }, [1, 2, 3].filter((n) => n <= most).map((n) => h('label', {},
     h('input', { type: 'radio', name: 'vacation-days', value: n, checked: n === 1 }),
     h('span', { text: t('days.break.days', { n }) }))));
+  // Seldom asked: its dialog's module loads only then.
+  const { ask } = await import('./ask.js');
   const yes = await ask({
     name: 'vacation-dialog',
     heading: t('days.break.title'),

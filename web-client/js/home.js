@@ -10,10 +10,7 @@ import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
-import { showThrow } from './cowries.js';
-import { ruleLinksOpenDialogs } from './rules-page.js';
-import { ruleHelp, offerShareOnArrival } from './lobby.js';
-import { myGamesCard } from './mygames.js';
+import { ruleHelp, ruleLinksOpenDialogs } from './rule-link.js';
 import { paceField } from './pace.js';
 import { ago } from './times.js';
 import { takeoverSetting } from './takeover-setting.js';
@@ -209,7 +206,7 @@ function quickPlay(navigate) {
     try {
       const res = await api.createRoom(req);
       saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
-      after?.(res.code);
+      await after?.(res.code);
       navigate(`/r/${res.code}`);
     } catch (err) {
       status.textContent = err.message;
@@ -236,7 +233,8 @@ function quickPlay(navigate) {
       return;
     }
     saveName(typed);
-    create({ name: typed, players: FRIENDS_SEATS }, t('home.making'), offerShareOnArrival);
+    // The lobby offers the invite link once it shows (lobby.js, loaded with the room).
+    create({ name: typed, players: FRIENDS_SEATS }, t('home.making'), async (code) => (await import('./lobby.js')).offerShareOnArrival(code));
   });
 
   return h('section', { class: 'card quick', 'aria-labelledby': 'quick-title' },
@@ -323,6 +321,21 @@ async function loadList(ul, fetcher, render, empty) {
   }
 }
 
+/**
+ * The card that is one tap to all my games, saying how many wait for the
+ * player's move, and under it the games in play: filled in by mygames.js
+ * (loaded after the page is drawn) when the list comes.
+ */
+function myGamesCard() {
+  const said = h('span', { class: 'mygames-count', text: t('mygames.cardText') });
+  const ongoing = h('section', { class: 'card home-ongoing', id: 'home-ongoing', 'aria-labelledby': 'home-ongoing-title', hidden: true });
+  import('./mygames.js').then((mine) => mine.fillMyGamesCard(said, ongoing), () => {});
+  return h('div', { class: 'mygames-home' },
+    h('a', { class: 'card mygames-card', href: '/#my-games', id: 'mygames-card' },
+      h('span', { class: 'mygames-card-title', text: t('mygames.title') }), said),
+    ongoing);
+}
+
 /** Renders the home page into `container`; returns a cleanup function. */
 export function homeView(container, navigate) {
   // Four cowries all mouth up: a chowka, thrown once as the page opens.
@@ -330,7 +343,8 @@ export function homeView(container, navigate) {
   heroCowries.setAttribute('class', 'cowries hero-cowries');
   heroCowries.setAttribute('viewBox', '0 0 240 80');
   heroCowries.setAttribute('aria-hidden', 'true');
-  showThrow(heroCowries, 4, true);
+  // A picture only: its module comes after the page is usable.
+  import('./cowries.js').then((cowries) => cowries.showThrow(heroCowries, 4, true), () => {});
   const roomsList = h('ul', { class: 'room-list', 'aria-live': 'polite' }, h('li', { class: 'empty', text: t('home.open.looking') }));
   const gamesList = h('ul', { class: 'game-list' }, h('li', { class: 'empty', text: t('home.recent.loading') }));
   container.replaceChildren(

@@ -8,10 +8,14 @@
 // per paragraph: guide.<section>.title, .short, .p1, .p2, ...
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadArea } from './i18n.js';
 import { isGrace, rulesFacts } from './facts.js';
 import { showThrow } from './cowries.js';
 import * as art from './howto-art.js';
+
+// The guide's words (and the rules page's, which imports this module) are
+// a catalog area of their own, loaded with these pages only (i18n.js).
+await loadArea('guide');
 
 /** The throw table (R5): four cowries as they fell, and the value they give. */
 function throwTable() {

@@ -1,8 +1,9 @@
 // The player's language: every string a player reads comes from a
 // catalog through t(). One catalog per language, in five plain modules
 // (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js, people.js: `export
-// default {key: text}`), loaded before the first page is drawn; English
-// fills any gap.
+// default {key: text}`), loaded before the first page is drawn, but for the
+// guide's, which only the guide and the rules need: those modules load it
+// (loadArea) before they draw. English fills any gap.
 // Texts take {name} placeholders; a text whose form depends on a number is
 // an object of Intl.PluralRules categories ({one, other, ...}) chosen by
 // the `n` parameter. Numbers are written by one formatter per language
@@ -21,6 +22,14 @@ export const LANGUAGES = [
 
 /** The catalog files of one language, by area. */
 const AREAS = ['ui', 'game', 'guide', 'replay', 'people'];
+/**
+ * The areas loaded only by the pages that need them (loadArea), so that the
+ * first page waits for fewer files (the server preloads the others' English
+ * catalogs, server/src/web/page.rs, reading these two lists).
+ */
+const ON_DEMAND = ['guide'];
+/** Areas loaded (or loading) so far, by name. */
+const loaded = new Map();
 const STORAGE_KEY = 'chowka.lang';
 
 let lang = 'en';
@@ -53,9 +62,9 @@ function preferredLanguage() {
   return 'en';
 }
 
-async function loadCatalog(code) {
+async function loadCatalog(code, areas) {
   // An area that cannot load (not translated yet) leaves its keys to English.
-  const parts = await Promise.allSettled(AREAS.map((area) => import(`../i18n/${code}/${area}.js`).then((m) => m.default)));
+  const parts = await Promise.allSettled(areas.map((area) => import(`../i18n/${code}/${area}.js`).then((m) => m.default)));
   if (parts.every((p) => p.status === 'rejected')) throw parts[0].reason;
   return Object.assign({}, ...parts.map((p) => (p.status === 'fulfilled' ? p.value : {})));
 }
@@ -66,11 +75,13 @@ async function loadCatalog(code) {
  */
 export async function startLanguage() {
   const code = preferredLanguage();
+  const areas = AREAS.filter((area) => !ON_DEMAND.includes(area));
+  for (const area of areas) loaded.set(area, Promise.resolve());
   // Both at once: on a slow phone network each is a round trip.
   const [en, chosen] = await Promise.all([
-    loadCatalog('en'),
+    loadCatalog('en', areas),
     // A catalog that cannot load leaves the page in English, not blank.
-    code === 'en' ? null : loadCatalog(code).catch(() => null),
+    code === 'en' ? null : loadCatalog(code, areas).catch(() => null),
   ]);
   english = en;
   texts = chosen ?? english;
@@ -78,6 +89,30 @@ export async function startLanguage() {
   plurals = new Intl.PluralRules(lang);
   formats.clear();
   document.documentElement.lang = lang;
+}
+
+/**
+ * Loads one more area of the catalog (one of ON_DEMAND), in the language in
+ * use and English beneath it, once; resolves when t() has its texts. Only
+ * after startLanguage. Like the first, an area that cannot load in the
+ * language leaves its keys to English; one that cannot load at all rejects
+ * (and is tried again at the next call).
+ */
+export function loadArea(area) {
+  if (!loaded.has(area)) {
+    const load = Promise.all([
+      loadCatalog('en', [area]),
+      lang === 'en' ? null : loadCatalog(lang, [area]).catch(() => null),
+    ]).then(([en, chosen]) => {
+      Object.assign(english, en);
+      if (texts !== english) Object.assign(texts, chosen ?? {});
+    }, (err) => {
+      loaded.delete(area);
+      throw err;
+    });
+    loaded.set(area, load);
+  }
+  return loaded.get(area);
 }
 
 /**

@@ -11,7 +11,6 @@
 
 import { h } from './dom.js';
 import { notice } from './announce.js';
-import { ask } from './ask.js';
 import { t } from './i18n.js';
 import { playerSecret, savePlayer } from './storage.js';
 import { newPlayer, waitForPlayer } from './api.js';
@@ -34,7 +33,9 @@ function takePlayerFromLink() {
  * Asks whether to take the link's player in place of the one this browser
  * holds. Resolves true to switch.
  */
-function askToSwitch() {
+async function askToSwitch() {
+  // Seldom asked: its dialog's module loads only then.
+  const { ask } = await import('./ask.js');
   return ask({
     name: 'switch-player',
     heading: t('identity.switch.title'),

@@ -15,15 +15,7 @@ import { notice, showError } from './announce.js';
 import { BoardView } from './board.js';
 import { Greeting } from './greeting.js';
 import { takeoverSetting } from './takeover-setting.js';
-
-/**
- * A small "?" link that opens rule `rule` (in a dialog where
- * ruleLinksOpenDialogs applies), named in plain words for screen readers:
- * "<what>: how it works". Rule ids stay out of what a player reads.
- */
-export function ruleHelp(rule, what, attrs = {}) {
-  return h('a', { class: 'rule-link', href: `/#rule-${rule}`, 'aria-label': t('rule.help', { what }), title: t('rule.helpTitle'), ...attrs }, '?');
-}
+import { ruleHelp } from './rule-link.js';
 
 // A room made from the home page's "Play with friends" opens the share
 // sheet (or points at the link) once its lobby is on screen.

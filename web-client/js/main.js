@@ -7,21 +7,32 @@
 // move: /r/CODE#move=57). A "use on another device" link (#player=..., on
 // any page) is taken by identity.js before anything is drawn.
 
-import { homeView } from './home.js';
-import { roomView } from './room.js';
-import { rulesView } from './rules-page.js';
-import { howtoView, scrollToSection } from './howto.js';
-import { replayView, isReplayHash, moveOfHash } from './replay.js';
-import { myGamesView } from './mygames.js';
-import { meView } from './me.js';
+// Only what every page needs is imported here: the frame. Each page's
+// module loads when the address first asks for it (the server preloads the
+// first page's with these, server/src/web/page.rs), and all of them in the
+// background once the first page is usable, so a later tap is instant
+// (docs/performance.md, "Web client speed").
 import { startIdentity } from './identity.js';
-import { startNudges, pageChanged } from './nudge.js';
 import { muteButton } from './sound.js';
 import { h } from './dom.js';
 import { t, startLanguage } from './i18n.js';
 import { languageSelect } from './language.js';
 import { largeText, applyLargeText } from './storage.js';
 import { startApp } from './install.js';
+import { showError } from './announce.js';
+
+/** The pages loaded on demand, by the module that draws each. */
+const pages = {
+  home: () => import('./home.js'),
+  room: () => import('./room.js'),
+  replay: () => import('./replay.js'),
+  rules: () => import('./rules-page.js'),
+  howto: () => import('./howto.js'),
+  mygames: () => import('./mygames.js'),
+  me: () => import('./me.js'),
+};
+/** The turn nudges of the player's other games (nudge.js), once loaded. */
+let nudges = null;
 
 const app = document.getElementById('app');
 let cleanup = null;
@@ -52,14 +63,25 @@ function hashPage(hash) {
   return null;
 }
 
-function route() {
-  drawPage();
+/** The move a room page's hash names (`move=57`), or null (`replay`: the start). */
+function moveOfHash(hash) {
+  const m = /^move=(\d+)$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
+/** Whether a room page's hash asks for the replay rather than the room. */
+function isReplayHash(hash) {
+  return hash === 'replay' || moveOfHash(hash) !== null;
+}
+
+async function route() {
+  await drawPage();
   // The nudges' count leaves out the room now shown (nudge.js).
-  pageChanged();
+  nudges?.pageChanged();
 }
 
 /** Draws the page the address names (unless it is already shown). */
-function drawPage() {
+async function drawPage() {
   const path = location.pathname;
   const hash = location.hash.slice(1);
   const room = /^\/r\/([^/]+)\/?$/.exec(path);
@@ -69,7 +91,7 @@ function drawPage() {
   const key = room ? `${page}:${room[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
   if (key === current) {
     // A link from the guide's contents to one of its sections.
-    if (page === 'howto') scrollToSection(hash);
+    if (page === 'howto') (await pages.howto()).scrollToSection(hash);
     // A move typed into the address bar.
     if (page === 'replay') replay?.show(moveOfHash(hash));
     return;
@@ -78,18 +100,30 @@ function drawPage() {
   cleanup = null;
   replay = null;
   current = key;
+  // The page's module (at once once loaded); an address changed meanwhile
+  // draws its own page instead. One that cannot load (the network went
+  // away) says so, and the next route tries again.
+  let view = null;
+  try {
+    view = await pages[page || (room ? 'room' : 'home')]();
+  } catch {
+    if (current === key) current = '';
+    showError(t('error.network'));
+    return;
+  }
+  if (current !== key) return;
   window.scrollTo(0, 0);
   if (page === 'replay') {
     app.className = 'page-replay';
     const main = h('div', { class: 'page' });
     app.replaceChildren(siteHeader(null), main);
-    replay = replayView(main, decodeURIComponent(room[1]).toUpperCase().replace(/[^0-9A-Z]/g, ''), moveOfHash(hash));
+    replay = view.replayView(main, decodeURIComponent(room[1]).toUpperCase().replace(/[^0-9A-Z]/g, ''), moveOfHash(hash));
     cleanup = replay.close;
     return;
   }
   if (room) {
     app.className = 'page-room';
-    cleanup = roomView(app, decodeURIComponent(room[1]), navigate);
+    cleanup = view.roomView(app, decodeURIComponent(room[1]), navigate);
     return;
   }
   app.className = `page-${page || 'home'}`;
@@ -98,19 +132,19 @@ function drawPage() {
   const game = t('site.gameName');
   if (page === 'rules') {
     document.title = t('title.rules', { game });
-    rulesView(main, hash === 'rules' ? null : hash);
+    view.rulesView(main, hash === 'rules' ? null : hash);
   } else if (page === 'howto') {
     document.title = t('title.howto', { game });
-    howtoView(main, hash === 'how-to-play' ? null : hash);
+    view.howtoView(main, hash === 'how-to-play' ? null : hash);
   } else if (page === 'mygames') {
     document.title = t('title.myGames', { game });
-    cleanup = myGamesView(main);
+    cleanup = view.myGamesView(main);
   } else if (page === 'me') {
     document.title = t('title.me', { game });
-    meView(main, navigate);
+    view.meView(main, navigate);
   } else {
     document.title = t('title.home', { game });
-    cleanup = homeView(main, navigate);
+    cleanup = view.homeView(main, navigate);
   }
 }
 
@@ -120,8 +154,6 @@ applyLargeText(largeText());
 // who the player is (a link's identity is adopted before any page asks).
 await startLanguage();
 await startIdentity();
-// Nudges of turns in the player's other games, in every tab.
-startNudges();
 // The installable app: its manifest, its service worker, its install offer.
 startApp();
 window.addEventListener('popstate', route);
@@ -133,4 +165,25 @@ window.addEventListener('hashchange', async () => {
   }
   route();
 });
-route();
+await route();
+
+/**
+ * Starts the nudges of turns in the player's other games (in every tab)
+ * and loads every other page's module, so that a later tap is instant;
+ * offline, again once back online.
+ */
+async function warm() {
+  try {
+    if (!nudges) {
+      const loaded = await import('./nudge.js');
+      loaded.startNudges();
+      nudges = loaded;
+    }
+    await Promise.all(Object.values(pages).map((load) => load()));
+  } catch {
+    window.addEventListener('online', warm, { once: true });
+  }
+}
+// Once this page is usable and the browser is idle.
+const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+idle(warm, { timeout: 2000 });

@@ -131,31 +131,24 @@ function sectionsOf(games, serverNow) {
 const HOME_ONGOING = 3;
 
 /**
- * The home page's card: one tap to all my games, saying how many wait for
- * the player's move, and under it the games in play (those where it is
- * the player's turn first), each one tap back into its room (filled in
- * when the list comes).
+ * Fills the home page's card (drawn by home.js without this module): the
+ * count of games waiting for the player's move into `said`, and into
+ * `ongoing` the games in play (those where it is the player's turn first),
+ * each one tap back into its room.
  */
-export function myGamesCard() {
-  const said = h('span', { class: 'mygames-count', text: t('mygames.cardText') });
-  const ongoing = h('section', { class: 'card home-ongoing', id: 'home-ongoing', 'aria-labelledby': 'home-ongoing-title', hidden: true });
-  if (hasPlayer()) {
-    api.myGames().then(({ games, now }) => {
-      const mine = games.filter((g) => sectionOf(g) === 'turn').length;
-      if (mine) said.textContent = t('mygames.cardTurn', { n: mine });
-      // The server's order already puts the player's turn first.
-      const inPlay = games.filter((g) => ['turn', 'waiting'].includes(sectionOf(g))).slice(0, HOME_ONGOING);
-      if (!inPlay.length) return;
-      fill(ongoing,
-        h('h2', { id: 'home-ongoing-title', text: t('home.ongoing.title') }),
-        h('ul', { class: 'mygames-list' }, inPlay.map((g) => gameEntry(g, now ?? Date.now()))));
-      ongoing.hidden = false;
-    }, () => {});
-  }
-  return h('div', { class: 'mygames-home' },
-    h('a', { class: 'card mygames-card', href: '/#my-games', id: 'mygames-card' },
-      h('span', { class: 'mygames-card-title', text: t('mygames.title') }), said),
-    ongoing);
+export function fillMyGamesCard(said, ongoing) {
+  if (!hasPlayer()) return;
+  api.myGames().then(({ games, now }) => {
+    const mine = games.filter((g) => sectionOf(g) === 'turn').length;
+    if (mine) said.textContent = t('mygames.cardTurn', { n: mine });
+    // The server's order already puts the player's turn first.
+    const inPlay = games.filter((g) => ['turn', 'waiting'].includes(sectionOf(g))).slice(0, HOME_ONGOING);
+    if (!inPlay.length) return;
+    fill(ongoing,
+      h('h2', { id: 'home-ongoing-title', text: t('home.ongoing.title') }),
+      h('ul', { class: 'mygames-list' }, inPlay.map((g) => gameEntry(g, now ?? Date.now()))));
+    ongoing.hidden = false;
+  }, () => {});
 }
 
 /** The My games page (/#my-games); returns a function that stops its updates. */

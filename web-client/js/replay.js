@@ -35,17 +35,6 @@ const LIVE_POLL_MS = 10000;
 /** Log lines of these kinds also show over the board, as in live play: hits, lost turns, truces. */
 const FLASHED = new Set(['hit', 'penalty', 'truce']);
 
-/** The move a hash names (`move=57`), or null (`replay`: the start). */
-export function moveOfHash(hash) {
-  const m = /^move=(\d+)$/.exec(hash);
-  return m ? Number(m[1]) : null;
-}
-
-/** Whether a room page's hash asks for the replay rather than the room. */
-export function isReplayHash(hash) {
-  return hash === 'replay' || moveOfHash(hash) !== null;
-}
-
 /**
  * Renders the replay of room `code` into `container`, at move `start` (or
  * the beginning). Returns {close(), show(n)}: show() jumps to a move (the

@@ -17,7 +17,7 @@ import { seatName } from './players.js';
 import { takeSeatFromLink, showDevicesDialog } from './devices.js';
 import { sound } from './sound.js';
 import * as api from './api.js';
-import { ruleLinksOpenDialogs } from './rules-page.js';
+import { ruleLinksOpenDialogs } from './rule-link.js';
 import { t } from './i18n.js';
 import { offerSeed, isQuietRefusal } from './fair.js';
 import { roomBar } from './room-bar.js';

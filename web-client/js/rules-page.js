@@ -242,9 +242,9 @@ export async function rulesView(container, anchor) {
  * Shows one rule in a dialog, so a player choosing options or playing does
  * not lose their place: first in plain words with its picture (the guide's
  * section about it), then the exact rule (its paragraph and the lists or
- * tables that follow it), with links to both pages.
+ * tables that follow it), with links to both pages (rule-link.js opens it).
  */
-async function showRule(id) {
+export async function showRule(id) {
   const guide = guideFor(id);
   const exact = h('div', { class: 'exact-rule-body' }, h('p', { text: t('ruleDialog.loading') }));
   const close = h('button', { type: 'button', class: 'btn', text: t('ruleDialog.close') });
@@ -286,16 +286,4 @@ async function showRule(id) {
   } catch (e) {
     exact.replaceChildren(h('p', { class: 'error-text', text: e.message }));
   }
-}
-
-/** Makes every rule link inside `root` open its rule in a dialog (links still work in a new tab). */
-export function ruleLinksOpenDialogs(root) {
-  root.addEventListener('click', (e) => {
-    const a = e.target.closest?.('a.rule-link');
-    if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const m = /#rule-([RCO]\d{1,2})$/.exec(a.getAttribute('href') || '');
-    if (!m) return;
-    e.preventDefault();
-    showRule(m[1]);
-  });
 }

@@ -1,15 +1,16 @@
 //! The facts of the rules the web client draws and names things with, taken
 //! from `chowka-protocol` so that the client keeps no copy of any rule: each
 //! board size's geometry (South's path, homes, safe squares, the outer
-//! ring), which throw values are graces, and every option's allowed values.
+//! ring), which throw values are graces, every option's allowed values and
+//! the preset table the creation form starts from (as `GET /api/presets`).
 //!
 //! Built once and embedded in the page ([`super::render`]) as a JSON data
 //! block the client reads at start (`web-client/js/facts.js`): no extra
 //! request, and it is compressed and revalidated with the page.
 
 use chowka_protocol::{
-    is_grace, mouths_of_value, Board, Entry, Gate, Preset, Side, Square, Stranded, BOARD_SIZES,
-    VALUES,
+    is_grace, mouths_of_value, Board, Entry, Gate, Preset, ResolvedPreset, Side, Square, Stranded,
+    BOARD_SIZES, VALUES,
 };
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -33,6 +34,10 @@ struct Facts {
     options: Vec<OptionFacts>,
     /// Each board size's geometry, smallest first (R1).
     boards: Vec<BoardFacts>,
+    /// What every preset resolves to on every board, with the pawn counts
+    /// allowed there: `GET /api/presets`'s table, here so that the home
+    /// page's creation form is ready without a round trip for it.
+    preset_table: Vec<ResolvedPreset>,
 }
 
 /// One option and the values it allows.
@@ -111,6 +116,7 @@ impl Facts {
                 .filter_map(Board::new)
                 .map(BoardFacts::new)
                 .collect(),
+            preset_table: ResolvedPreset::all(),
         }
     }
 }
@@ -150,6 +156,11 @@ mod tests {
         assert_eq!(
             facts["options"][2]["values"],
             serde_json::json!([true, false])
+        );
+        assert_eq!(
+            facts["preset_table"],
+            serde_json::to_value(ResolvedPreset::all()).unwrap(),
+            "the table GET /api/presets answers"
         );
     }
 }

@@ -1,7 +1,9 @@
 //! The page and the client's version: `index.html` rendered with
-//! versioned links, a `modulepreload` per module and the rules' facts
-//! ([`facts`]), its ETag and its Content-Security-Policy, worked out once
-//! (again in a debug build whenever a file changed).
+//! versioned links, a `modulepreload` for each module its first view needs
+//! (the static import graph of `js/main.js` and of the first page's module,
+//! `js/home.js` or on a room's address `js/room.js`: [`first_view`]) and the rules' facts ([`facts`]), its
+//! ETag and its Content-Security-Policy, worked out once (again in a debug
+//! build whenever a file changed).
 
 use super::{facts, Assets, INDEX};
 use crate::routes::CONTENT_SECURITY_POLICY;
@@ -10,16 +12,55 @@ use axum::http::HeaderValue;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
+
+/// The client's entry module: its static imports are every page's.
+const ENTRY: &str = "js/main.js";
+/// The module main.js loads for the home page (`/`, and the hash pages:
+/// those load theirs after it), with its own static imports.
+const HOME: &str = "js/home.js";
+/// The module that loads the catalogs, and lists their areas.
+const I18N: &str = "js/i18n.js";
+/// The module main.js loads for a room's address (`/r/{code}`), with its
+/// own static imports.
+const ROOM: &str = "js/room.js";
+
+/// Which view an address shows first, for the modules its page preloads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum FirstView {
+    /// `/` (and any hash page: those load after the entry's modules).
+    Home,
+    /// `/r/{code}`: the room (its replay is drawn from the room's modules).
+    Room,
+}
+
+/// One rendering of the page, for one [`FirstView`].
+pub(super) struct Page {
+    /// `index.html` as served ([`render`]).
+    pub(super) body: Bytes,
+    /// Its ETag (its SHA-256, shortened).
+    pub(super) etag: String,
+}
+
+impl Page {
+    fn new(body: String) -> Page {
+        let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..16]));
+        Page {
+            body: Bytes::from(body),
+            etag,
+        }
+    }
+}
 
 /// The client as served: its version and its rendered page.
 pub(super) struct Client {
     /// Short hash over every embedded file but the page.
     pub(super) version: String,
-    /// `index.html` as served ([`render`]).
-    pub(super) page: Bytes,
-    /// The page's ETag (its SHA-256, shortened).
-    pub(super) page_etag: String,
+    /// The page as served for the home page (and the hash pages).
+    home: Page,
+    /// The page as served on a room's address.
+    room: Page,
     /// The page's Content-Security-Policy: the server's, with the hashes of
     /// the page's inline stylesheets added to `style-src` and of its inline
     /// scripts to `script-src`.
@@ -66,6 +107,14 @@ fn disk_stamp() -> u64 {
 }
 
 impl Client {
+    /// The page for an address whose first view is `view`.
+    pub(super) fn page(&self, view: FirstView) -> &Page {
+        match view {
+            FirstView::Home => &self.home,
+            FirstView::Room => &self.room,
+        }
+    }
+
     fn load() -> Client {
         let mut files: Vec<(String, [u8; 32])> = Assets::iter()
             .filter(|p| p != INDEX)
@@ -80,17 +129,19 @@ impl Client {
         }
         let version = hex::encode(&hash.finalize()[..5]);
         let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-        let (page, inline) = match Assets::get(INDEX) {
-            Some(f) => render(&String::from_utf8_lossy(&f.data), &version, &names),
-            None => (String::new(), Inline::default()),
-        };
-        let page = Bytes::from(page);
-        let page_etag = format!("\"{}\"", hex::encode(&Sha256::digest(&page)[..16]));
+        let source =
+            |path: &str| Assets::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
+        let template = source(INDEX).unwrap_or_default();
+        let catalogs = start_catalogs(source(I18N).as_deref(), &names);
+        let home = &first_view(&[ENTRY, HOME], source) | &catalogs;
+        let room = &first_view(&[ENTRY, ROOM], source) | &catalogs;
+        let (home, inline) = render(&template, &version, &names, &home);
+        let (room, _) = render(&template, &version, &names, &room);
         Client {
             version,
-            page_etag,
             page_csp: csp_with(&inline),
-            page,
+            home: Page::new(home),
+            room: Page::new(room),
         }
     }
 }
@@ -146,20 +197,151 @@ fn inline_scripts(template: &str) -> Vec<String> {
         .collect()
 }
 
+/// The English catalogs every page needs, beneath the player's language:
+/// `i18n/en/{area}.js` for each area i18n.js (its `source`) loads at start,
+/// the areas of its `AREAS` but those of its `ON_DEMAND` (loaded with the
+/// pages that need them). If the lists cannot be read, every English
+/// catalog among `files`.
+fn start_catalogs(source: Option<&str>, files: &[&str]) -> BTreeSet<String> {
+    let areas = source.and_then(|s| Some((string_list(s, "AREAS")?, string_list(s, "ON_DEMAND")?)));
+    match areas {
+        Some((all, later)) => all
+            .into_iter()
+            .filter(|a| !later.contains(a))
+            .map(|a| format!("i18n/en/{a}.js"))
+            .collect(),
+        None => files
+            .iter()
+            .filter(|f| f.starts_with("i18n/en/") && f.ends_with(".js"))
+            .map(|f| f.to_string())
+            .collect(),
+    }
+}
+
+/// The strings of `const {name} = ['a', 'b'];` in a module's source.
+fn string_list<'a>(source: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let start = format!("const {name} = [");
+    let rest = &source[source.find(&start)? + start.len()..];
+    let list = &rest[..rest.find(']')?];
+    Some(
+        list.split(',')
+            .map(|item| item.trim().trim_matches(['\'', '"']))
+            .filter(|item| !item.is_empty())
+            .collect(),
+    )
+}
+
+/// The modules the first view of `entries` needs: each entry and what it
+/// imports statically (`import ... from './x.js'`, `export ... from`),
+/// transitively, read from the files by `source` (paths from the client's
+/// root, `js/main.js`). Dynamic `import()` is left out: that is what loads
+/// later. A module that does not exist is left out too (the browser would
+/// fail on it the same way).
+fn first_view(entries: &[&str], source: impl Fn(&str) -> Option<String>) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo: Vec<String> = entries.iter().map(|e| e.to_string()).collect();
+    while let Some(path) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        let Some(text) = source(&path) else { continue };
+        todo.extend(
+            static_imports(&text)
+                .into_iter()
+                .filter_map(|spec| resolve(&path, spec)),
+        );
+        seen.insert(path);
+    }
+    seen
+}
+
+/// The specifiers a module's source imports statically: of each statement
+/// that starts a line with `import` (or re-exports: `export {...} from`,
+/// `export * from`) and names a module in quotes (`from './x.js'`, or a
+/// bare `import './x.js'`), up to its `;`.
+fn static_imports(source: &str) -> Vec<&str> {
+    let mut specs = Vec::new();
+    let mut rest = source;
+    while let Some(at) = next_statement(rest) {
+        let statement = &rest[at..];
+        let end = statement.find(';').unwrap_or(statement.len());
+        let (statement, after) = statement.split_at(end);
+        rest = after;
+        let quoted = match statement.rfind(" from ") {
+            Some(from) => &statement[from + 6..],
+            None if statement.starts_with("import ") => &statement[7..],
+            None => continue,
+        };
+        let quoted = quoted.trim();
+        let Some(quote) = quoted.chars().next().filter(|q| matches!(q, '\'' | '"')) else {
+            continue;
+        };
+        if let Some(spec) = quoted[1..].split(quote).next() {
+            specs.push(spec);
+        }
+    }
+    specs
+}
+
+/// Where the next line that starts an import (or a re-export) begins.
+fn next_statement(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let statement = ["import ", "import{", "export {", "export *"];
+        if statement.iter().any(|s| line.starts_with(s)) {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// The file a relative specifier names, seen from the module at `from`
+/// (`./dom.js` from `js/main.js` is `js/dom.js`); None for a bare or absolute
+/// one, or one that leaves the client's root.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    if !spec.starts_with("./") && !spec.starts_with("../") {
+        return None;
+    }
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in spec.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            name => parts.push(name),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// `index.html` as served, from its `template`:
 /// - every `="/{file}"` attribute naming an embedded file points at
 ///   `/v/{version}/{file}`;
 /// - the rules' facts go into a JSON data block ([`facts`]);
-/// - a `modulepreload` link for every module under `js/`, and for the
-///   English catalogs under `i18n/en/` (every page needs them, beneath the
-///   player's language), goes at the end of the head: the browser fetches
-///   them all at once instead of finding each import only once its
-///   importer has arrived. Other languages' catalogs load on demand.
+/// - a `modulepreload` link for every module in `first` (the first view's
+///   modules, [`first_view`], and the English catalogs every page needs,
+///   [`start_catalogs`]) goes at the end of the head: the browser fetches them all at once
+///   instead of finding each import only once its importer has arrived.
+///   Only these: on HTTP/1.1 a phone fetches six files at a time, so every
+///   module the first view does not need would hold it up. The other
+///   pages' modules load when main.js asks for them (at once once the
+///   page is usable), other languages' catalogs on demand.
 ///
 /// Returns the page and its inline stylesheets (the shell's look, which
 /// must not wait for `style.css`) and scripts (the loading line's
 /// language), for their hashes in the CSP.
-fn render(template: &str, version: &str, files: &[&str]) -> (String, Inline) {
+fn render(
+    template: &str,
+    version: &str,
+    files: &[&str],
+    first: &BTreeSet<String>,
+) -> (String, Inline) {
+    if template.is_empty() {
+        return (String::new(), Inline::default());
+    }
     let mut page = template.to_string();
     for file in files {
         page = page.replace(
@@ -169,7 +351,7 @@ fn render(template: &str, version: &str, files: &[&str]) -> (String, Inline) {
     }
     let preloads: String = files
         .iter()
-        .filter(|f| (f.starts_with("js/") || f.starts_with("i18n/en/")) && f.ends_with(".js"))
+        .filter(|f| first.contains(**f))
         .map(|f| format!("  <link rel=\"modulepreload\" href=\"/v/{version}/{f}\">\n"))
         .collect();
     // The rules' facts, as data (no script runs, so the CSP allows it),
@@ -204,9 +386,22 @@ mod tests {
         <link rel=\"stylesheet\" href=\"/style.css\"></body>";
 
     #[test]
-    fn the_page_links_versioned_files_and_preloads_every_module() {
-        let files = ["favicon.svg", "js/dom.js", "js/main.js", "style.css"];
-        let (page, inline) = render(TEMPLATE, "abc123", &files);
+    fn the_page_links_versioned_files_and_preloads_the_first_views_modules() {
+        let files = [
+            "favicon.svg",
+            "i18n/en/ui.js",
+            "i18n/kn/ui.js",
+            "js/dom.js",
+            "js/main.js",
+            "js/room.js",
+            "style.css",
+        ];
+        let first = BTreeSet::from([
+            "i18n/en/ui.js".to_string(),
+            "js/dom.js".to_string(),
+            "js/main.js".to_string(),
+        ]);
+        let (page, inline) = render(TEMPLATE, "abc123", &files, &first);
         assert!(page.contains("href=\"/v/abc123/favicon.svg\""), "{page}");
         assert!(
             page.contains("<link rel=\"stylesheet\" href=\"/v/abc123/style.css\">"),
@@ -214,10 +409,15 @@ mod tests {
         );
         assert!(page.contains("src=\"/v/abc123/js/main.js\""), "{page}");
         assert!(page.contains(
-            "  <link rel=\"modulepreload\" href=\"/v/abc123/js/dom.js\">\n  \
+            "  <link rel=\"modulepreload\" href=\"/v/abc123/i18n/en/ui.js\">\n  \
+             <link rel=\"modulepreload\" href=\"/v/abc123/js/dom.js\">\n  \
              <link rel=\"modulepreload\" href=\"/v/abc123/js/main.js\">\n</head>"
         ));
-        assert_eq!(page.matches("modulepreload").count(), 2);
+        assert_eq!(
+            page.matches("modulepreload").count(),
+            3,
+            "only those: not the room's module, nor another language's catalog: {page}"
+        );
         // Links that name no embedded file stay as they are.
         assert!(page.contains(
             "<a href=\"/\">home</a> <a href=\"/#rules\">rules</a> <a href=\"/style.css.map\">"
@@ -228,6 +428,73 @@ mod tests {
             ["say(1);"],
             "the module and the facts are not inline scripts"
         );
+    }
+
+    #[test]
+    fn the_first_view_is_the_static_import_graph_of_its_entries() {
+        let files = [
+            ("js/main.js", "// import './comment.js';\nimport { h } from './dom.js';\nimport * as api from \"./api.js\";\n\
+                const later = () => import('./room.js');\nexport function f(from) { return from; }\n"),
+            ("js/dom.js", "export function h() {}\n"),
+            // Over several lines, a re-export, a catalog up a folder, and
+            // a module that does not exist.
+            ("js/api.js", "import {\n  h,\n} from './dom.js';\nexport { t } from '../i18n/en/ui.js';\nimport './gone.js';\n"),
+            ("i18n/en/ui.js", "export default { 'a': 'from \\'./x.js\\'' };\n"),
+            ("js/room.js", "import { h } from './dom.js';\nimport { Game } from './game.js';\n"),
+            ("js/game.js", "import { Board } from './board.js';\n"),
+            ("js/board.js", "export class Board {}\n"),
+        ];
+        let source = |path: &str| {
+            files
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, text)| text.to_string())
+        };
+        let home: Vec<String> = first_view(&["js/main.js"], source).into_iter().collect();
+        assert_eq!(
+            home,
+            ["i18n/en/ui.js", "js/api.js", "js/dom.js", "js/main.js"],
+            "static imports only, transitively: not the dynamic import() of room.js"
+        );
+        let room: Vec<String> = first_view(&["js/main.js", "js/room.js"], source)
+            .into_iter()
+            .collect();
+        assert_eq!(
+            room,
+            [
+                "i18n/en/ui.js",
+                "js/api.js",
+                "js/board.js",
+                "js/dom.js",
+                "js/game.js",
+                "js/main.js",
+                "js/room.js"
+            ]
+        );
+        assert_eq!(
+            resolve("js/main.js", "../vendor/qr.js").as_deref(),
+            Some("vendor/qr.js")
+        );
+
+        // The English catalogs of the areas i18n.js loads at start.
+        let i18n = "const AREAS = ['ui', 'game', 'guide'];\nconst ON_DEMAND = ['guide'];\n";
+        let files = [
+            "i18n/en/game.js",
+            "i18n/en/guide.js",
+            "i18n/en/ui.js",
+            "i18n/kn/ui.js",
+        ];
+        assert_eq!(
+            start_catalogs(Some(i18n), &files),
+            BTreeSet::from(["i18n/en/ui.js".to_string(), "i18n/en/game.js".to_string()])
+        );
+        assert_eq!(
+            start_catalogs(Some("const AREAS = ['ui'];"), &files).len(),
+            3,
+            "lists that cannot be read: every English catalog"
+        );
+        assert_eq!(resolve("js/main.js", "../../etc/passwd"), None);
+        assert_eq!(resolve("js/main.js", "https://example.com/x.js"), None);
     }
 
     #[test]
@@ -258,7 +525,7 @@ mod tests {
     fn the_version_covers_every_file_and_the_page_uses_it() {
         let c = client();
         assert_eq!(c.version.len(), 10);
-        let page = String::from_utf8_lossy(&c.page);
+        let page = String::from_utf8_lossy(&c.page(FirstView::Home).body);
         assert!(page.contains(&format!("/v/{}/js/main.js", c.version)));
         assert!(
             page.contains(&format!(
@@ -274,14 +541,38 @@ mod tests {
                 .contains("style-src 'self' 'sha256-"),
             "the shell's look is allowed by its hash"
         );
-        for file in Assets::iter().filter(|f| f.starts_with("js/")) {
+        // The home page preloads main.js, home.js and what they import,
+        // not the room's modules; a room's page the room's, not home.js.
+        let room_page = String::from_utf8_lossy(&c.page(FirstView::Room).body);
+        let preload = |file: &str| {
+            format!(
+                "<link rel=\"modulepreload\" href=\"/v/{}/{file}\">",
+                c.version
+            )
+        };
+        assert!(
+            !page.contains(&preload("i18n/en/guide.js")),
+            "the guide's words load with it"
+        );
+        assert!(page.contains(&preload("js/home.js")));
+        assert!(!room_page.contains(&preload("js/home.js")));
+        for file in ["js/main.js", "js/i18n.js", "i18n/en/ui.js"] {
+            assert!(page.contains(&preload(file)), "{file} is preloaded");
+            assert!(room_page.contains(&preload(file)), "{file} is preloaded");
+        }
+        for file in ["js/room.js", "js/game.js", "js/board.js"] {
             assert!(
-                page.contains(&format!(
-                    "<link rel=\"modulepreload\" href=\"/v/{}/{file}\">",
-                    c.version
-                )),
-                "{file} is preloaded"
+                !page.contains(&preload(file)),
+                "{file} is not preloaded at home"
+            );
+            assert!(
+                room_page.contains(&preload(file)),
+                "{file} is preloaded in a room"
             );
         }
+        assert!(
+            !page.contains(&preload("js/howto.js")),
+            "a later page's module is not"
+        );
     }
 }

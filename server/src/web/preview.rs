@@ -5,7 +5,7 @@
 //! `GET /api/rooms/{code}`: past it, or for a code that names no room, the
 //! page still comes, with the site's own tags, and a picture is refused.
 
-use super::{matches, not_found, page};
+use super::{matches, not_found, page, FirstView};
 use crate::api::find_room;
 use crate::error::Refusal;
 use crate::invite::{CardKey, Cards, Preview};
@@ -119,7 +119,7 @@ pub(super) async fn room_page(asked: Asked) -> Response {
         Ok(details) => Preview::room(details, base.as_deref()),
         Err(_) => Preview::site(base.as_deref()),
     };
-    page(&asked.headers, &preview)
+    page(&asked.headers, &preview, FirstView::Room)
 }
 
 /// `GET /r/{code}/card.png`: the picture of the room's board; 404 for a

@@ -13,6 +13,7 @@ import { h } from './dom.js';
 import { t, currentLanguage } from './i18n.js';
 import { switchRow } from './me.js';
 import * as api from './api.js';
+import { timeOfDay } from './times.js';
 
 /** Whether this browser can take pushes on this page. */
 function canPush() {
@@ -106,17 +107,12 @@ async function pushPart() {
   return [row, h('p', { class: 'hint', id: 'me-push-privacy', text: t('me.push.privacy') }), status];
 }
 
-/** "12:00 AM", "13:00"… for the hour `hour` of the day, in the page's language. */
-function hourText(hour) {
-  return new Date(2000, 0, 1, hour).toLocaleTimeString(currentLanguage(), { hour: 'numeric', minute: '2-digit' });
-}
-
 /** The quiet hours' selects: whole hours, "none" for no quiet hours, saved on change. */
 function quietPart(alerts) {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const hours = (id, none) => h('select', { id },
     none && h('option', { value: '', text: t('me.quiet.none') }),
-    Array.from({ length: 24 }, (_, i) => h('option', { value: String(i * 60), text: hourText(i) })));
+    Array.from({ length: 24 }, (_, i) => h('option', { value: String(i * 60), text: timeOfDay(i * 60) })));
   const from = hours('me-quiet-from', true);
   const to = hours('me-quiet-to', false);
   const hourOf = (minute) => String(minute - (minute % 60));
@@ -153,6 +149,11 @@ function quietPart(alerts) {
   ];
 }
 
+/** Whether the server sends the e-mail digest (no `email_off`). */
+function emailOn() {
+  return api.myEmail().then(() => true, (err) => err.code !== 'email_off');
+}
+
 /**
  * The section, drawn at once and filled in when the server answers: the
  * push switch (if it can be had) and the quiet hours.
@@ -162,7 +163,13 @@ export function alertsSettings() {
     h('h2', { id: 'me-alerts-title', text: t('me.push.title') }));
   (async () => {
     try {
-      const [push, alerts] = await Promise.all([pushPart(), api.alerts()]);
+      const [push, alerts, email] = await Promise.all([pushPart(), api.alerts(), emailOn()]);
+      // Quiet hours hold back pushes and e-mails: nothing to hold back
+      // on a server that sends neither.
+      if (!push.length && !email) {
+        section.remove();
+        return;
+      }
       section.append(...push, ...quietPart(alerts));
     } catch (err) {
       section.append(h('p', { class: 'error-text', text: err.message }));

@@ -8,18 +8,13 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
+import { timeOfDay } from './times.js';
 
 /** The hours offered, 06:00 to 22:00 local. */
 const FIRST_HOUR = 6;
 const LAST_HOUR = 22;
 /** The hour chosen when none was. */
 const DEFAULT_HOUR = 19;
-
-/** "19:00" for minutes after midnight. */
-function clock(minute) {
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
-}
 
 /** The browser's time zone, kept with the server if it is not already. */
 async function keepTimeZone() {
@@ -39,7 +34,7 @@ export function emailSettings() {
   const address = h('input', { id: 'me-email-address', type: 'email', maxlength: 254, autocomplete: 'email', placeholder: t('me.email.placeholder') });
   const hours = [];
   for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) hours.push(hour * 60);
-  const time = h('select', { id: 'me-email-time' }, hours.map((m) => h('option', { value: String(m), text: clock(m) })));
+  const time = h('select', { id: 'me-email-time' }, hours.map((m) => h('option', { value: String(m), text: timeOfDay(m) })));
   time.value = String(DEFAULT_HOUR * 60);
   const stop = h('button', { type: 'button', class: 'btn', id: 'me-email-stop', hidden: true }, t('me.email.stop'));
   const form = h('form', { class: 'me-email-form', novalidate: true },
@@ -57,7 +52,7 @@ export function emailSettings() {
     address.value = mine.address;
     if (hours.includes(mine.minute)) time.value = String(mine.minute);
     state.textContent = mine.verified
-      ? t('me.email.on', { address: mine.address, time: clock(mine.minute) })
+      ? t('me.email.on', { address: mine.address, time: timeOfDay(mine.minute) })
       : t('me.email.sent', { address: mine.address });
   }
 

@@ -113,7 +113,6 @@ export function meView(container, navigate) {
       h('p', { class: 'lead', text: t('me.lead') }),
       textSize(),
       nudgeSettings(),
-      alertsSettings(),
       body));
 
   function draw(me) {
@@ -151,7 +150,8 @@ export function meView(container, navigate) {
       h('h2', { id: 'me-delete-title', text: t('me.delete.heading') }),
       h('p', { class: 'hint', text: t('me.delete.hint') }),
       h('button', { type: 'button', class: 'btn danger', id: 'me-delete', onclick: () => deleteMe() }, t('me.delete.button')));
-    fill(body, form, devices, emailSettings(), forget);
+    // After the identity exists (`load` makes one first): both ask the server about it.
+    fill(body, alertsSettings(), emailSettings(), form, devices, forget);
   }
 
   async function deleteMe() {

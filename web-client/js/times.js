@@ -53,6 +53,12 @@ export function ago(ms, now = Date.now()) {
   return new Date(ms).toLocaleDateString(numberLocale());
 }
 
+/** A time of day given as minutes after midnight ("19:00", "7:00 PM"), as the player's language writes it. */
+export function timeOfDay(minute) {
+  const at = new Date(2000, 0, 1, Math.floor(minute / 60), minute % 60);
+  return new Intl.DateTimeFormat(numberLocale(), { hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
 /** A date and time in the player's language, short. */
 export function when(ms) {
   return new Date(ms).toLocaleString(numberLocale(), { dateStyle: 'medium', timeStyle: 'short' });

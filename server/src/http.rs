@@ -3,12 +3,20 @@
 //! deadline on its graceful shutdown, and an attacker holding half-sent
 //! requests used all three gaps (slowloris).
 //!
-//! - Every connection is served by hyper's HTTP/1 connection with a header
-//!   read timeout (`--header-timeout-secs`): a client that has not sent a
-//!   whole request head by then, or an idle keep-alive connection, is
-//!   closed. HTTP/1 only: hyper-util's "auto" connection first reads the
-//!   protocol preface with no timeout at all, and browsers reach us over
-//!   HTTP/1.1 (directly, or from a TLS proxy that speaks HTTP/2 to them).
+//! - Plain connections are served by hyper's HTTP/1 connection with a
+//!   header read timeout (`--header-timeout-secs`): a client that has not
+//!   sent a whole request head by then, or an idle keep-alive connection,
+//!   is closed. Not hyper-util's "auto" connection, which first reads the
+//!   protocol preface with no timeout at all: browsers speak HTTP/2 only
+//!   over TLS anyway.
+//! - With `--tls-cert` and `--tls-key` ([`crate::tls`]) every connection
+//!   is HTTPS: the TLS handshake must end within the header timeout too,
+//!   and the protocol the client chose in it (ALPN) picks the connection:
+//!   HTTP/2 ("h2"), where a page's files all go at once over one
+//!   connection, with a cap on concurrent streams, keep-alive pings and a
+//!   bound on header lists; else HTTP/1.1 as above. Extended CONNECT
+//!   (RFC 8441) is not offered, so browsers open their WebSockets over a
+//!   connection of their own in HTTP/1.1, upgraded as without TLS.
 //! - Connections are capped overall (`--max-http-connections`) and per
 //!   client address (`--max-connections-per-address`). A connection over a
 //!   cap is closed at once without reading a byte. The slot is held by the
@@ -22,10 +30,12 @@
 
 use crate::config::HttpOpts;
 use crate::limits::{OpenPerAddress, OpenSlot};
+use crate::tls::Certificates;
 use axum::extract::Request;
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper::server::conn::{http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -49,6 +59,14 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 /// hold for a request head (hyper's default is ~400 KB; no request of ours
 /// needs a fraction of that, bodies are at most 16 KiB).
 const MAX_BUF_BYTES: usize = 64 * 1024;
+
+/// Requests at once on one HTTP/2 connection: a room's page asks for
+/// about forty files at once.
+const MAX_STREAMS: u32 = 100;
+
+/// How often a quiet HTTP/2 connection is pinged, and how long the answer
+/// may take before the connection is closed as dead.
+const H2_PING: Duration = Duration::from_secs(20);
 
 /// The limits of the edge, from the options.
 #[derive(Clone, Debug)]
@@ -76,21 +94,19 @@ impl EdgeLimits {
     }
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves; then drains
+/// Serves `router` on `listener` (over TLS with `tls`) until `shutdown` resolves; then drains
 /// the connections until `grace` has passed and drops the rest. Returns
 /// the deadline it used, so that the rest of the shutdown keeps to it.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     limits: EdgeLimits,
+    tls: Option<Certificates>,
     shutdown: impl Future<Output = ()>,
     grace: Duration,
 ) -> Instant {
     let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        .max_buf_size(MAX_BUF_BYTES);
+    let protocols = Protocols::new(&limits);
     let slots = Slots::new(&limits);
     let mut conns = JoinSet::new();
     let (drain, draining) = watch::channel(false);
@@ -139,27 +155,36 @@ pub async fn serve(
             Ok(s) => s,
             Err(never) => match never {},
         };
-        let http = http.clone();
-        let mut draining = draining.clone();
+        let protocols = protocols.clone();
+        let draining = draining.clone();
+        // Read at accept: a renewed certificate is used from the next
+        // connection on.
+        let tls = tls.as_ref().map(|c| c.acceptor());
         conns.spawn(async move {
-            let io = TokioIo::new(Held {
+            let held = Held {
                 _slot: slot,
                 stream,
-            });
+            };
             let service = hyper::service::service_fn(move |req: Request<Incoming>| {
                 service.clone().oneshot(req)
             });
-            let conn = http.serve_connection(io, service).with_upgrades();
-            tokio::pin!(conn);
-            let done = tokio::select! {
-                done = conn.as_mut() => done,
-                // Sent once, at shutdown (an error means the loop is gone:
-                // shut down all the same).
-                _ = draining.changed() => {
-                    // Finish the request in hand, then close; an idle
-                    // connection closes at once.
-                    conn.as_mut().graceful_shutdown();
-                    conn.await
+            let done = match tls {
+                None => protocols.http1(held, service, draining).await,
+                Some(tls) => {
+                    let mut stop = draining.clone();
+                    let handshake = tokio::time::timeout(protocols.handshake, tls.accept(held));
+                    let stream = tokio::select! {
+                        done = handshake => match done {
+                            Ok(Ok(stream)) => stream,
+                            Ok(Err(e)) => return tracing::debug!(%peer, "TLS handshake failed: {e}"),
+                            Err(_) => return tracing::debug!(%peer, "TLS handshake too slow"),
+                        },
+                        _ = stop.changed() => return,
+                    };
+                    match stream.get_ref().1.alpn_protocol() {
+                        Some(b"h2") => protocols.http2(stream, service, draining).await,
+                        _ => protocols.http1(stream, service, draining).await,
+                    }
                 }
             };
             if let Err(e) = done {
@@ -185,6 +210,111 @@ pub async fn serve(
         conns.shutdown().await;
     }
     deadline
+}
+
+/// hyper's connections, one per protocol, with the edge's limits.
+#[derive(Clone)]
+struct Protocols {
+    http1: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+    /// Time to finish a TLS handshake: the header timeout.
+    handshake: Duration,
+}
+
+impl Protocols {
+    fn new(limits: &EdgeLimits) -> Protocols {
+        let mut http1 = http1::Builder::new();
+        http1
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .max_buf_size(MAX_BUF_BYTES);
+        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        http2
+            .timer(TokioTimer::new())
+            .max_concurrent_streams(MAX_STREAMS)
+            .max_header_list_size(MAX_BUF_BYTES as u32)
+            .keep_alive_interval(H2_PING)
+            .keep_alive_timeout(H2_PING);
+        Protocols {
+            http1,
+            http2,
+            handshake: limits.header_timeout,
+        }
+    }
+
+    /// Serves one HTTP/1.1 connection, WebSocket upgrades included.
+    async fn http1<I, S>(&self, io: I, service: S, draining: watch::Receiver<bool>) -> Served
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+        S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body> + Send,
+        S::Future: Send + 'static,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let conn = self.http1.serve_connection(TokioIo::new(io), service);
+        until_drained(conn.with_upgrades(), draining).await
+    }
+
+    /// Serves one HTTP/2 connection.
+    async fn http2<I, S>(&self, io: I, service: S, draining: watch::Receiver<bool>) -> Served
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+        S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>
+            + Clone
+            + Send
+            + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let conn = self.http2.serve_connection(TokioIo::new(io), service);
+        until_drained(conn, draining).await
+    }
+}
+
+/// How a connection ended.
+type Served = Result<(), hyper::Error>;
+
+/// A hyper connection that can be asked to finish and close.
+trait Graceful: Future<Output = Served> {
+    /// Finish the requests in hand, then close; an idle connection
+    /// closes at once.
+    fn graceful(self: Pin<&mut Self>);
+}
+
+impl<I, S> Graceful for http1::UpgradeableConnection<TokioIo<I>, S>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn graceful(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+impl<I, S> Graceful for http2::Connection<TokioIo<I>, S, TokioExecutor>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>,
+    S::Future: Send + 'static,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn graceful(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+/// Drives `conn` to its end, asking it to finish once the server drains.
+async fn until_drained(conn: impl Graceful, mut draining: watch::Receiver<bool>) -> Served {
+    tokio::pin!(conn);
+    tokio::select! {
+        done = conn.as_mut() => done,
+        // Sent once, at shutdown (an error means the loop is gone: shut
+        // down all the same).
+        _ = draining.changed() => {
+            conn.as_mut().graceful();
+            conn.await
+        }
+    }
 }
 
 /// Whether an accept error concerns only the one connection (the client

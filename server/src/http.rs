@@ -40,6 +40,7 @@ use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -161,13 +162,12 @@ pub async fn serve(
         // connection on.
         let tls = tls.as_ref().map(|c| c.acceptor());
         conns.spawn(async move {
+            let heard = Arc::new(Heard::new());
             let held = Held {
                 _slot: slot,
                 stream,
+                heard: heard.clone(),
             };
-            let service = hyper::service::service_fn(move |req: Request<Incoming>| {
-                service.clone().oneshot(req)
-            });
             let done = match tls {
                 None => protocols.http1(held, service, draining).await,
                 Some(tls) => {
@@ -182,7 +182,7 @@ pub async fn serve(
                         _ = stop.changed() => return,
                     };
                     match stream.get_ref().1.alpn_protocol() {
-                        Some(b"h2") => protocols.http2(stream, service, draining).await,
+                        Some(b"h2") => protocols.http2(stream, service, heard, draining).await,
                         _ => protocols.http1(stream, service, draining).await,
                     }
                 }
@@ -243,30 +243,120 @@ impl Protocols {
     }
 
     /// Serves one HTTP/1.1 connection, WebSocket upgrades included.
-    async fn http1<I, S>(&self, io: I, service: S, draining: watch::Receiver<bool>) -> Served
+    async fn http1<I, T>(&self, io: I, service: T, draining: watch::Receiver<bool>) -> Served
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-        S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body> + Send,
-        S::Future: Send + 'static,
-        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        T: Answer,
+        T::Future: Send,
     {
+        let service =
+            hyper::service::service_fn(move |req: Request<Incoming>| service.clone().oneshot(req));
         let conn = self.http1.serve_connection(TokioIo::new(io), service);
-        until_drained(conn.with_upgrades(), draining).await
+        until_drained(conn.with_upgrades(), draining, None).await
     }
 
-    /// Serves one HTTP/2 connection.
-    async fn http2<I, S>(&self, io: I, service: S, draining: watch::Receiver<bool>) -> Served
+    /// Serves one HTTP/2 connection; closes it once the client has sent
+    /// nothing for the header timeout while none of its requests is being
+    /// answered (hyper's HTTP/2 has no such timeout, not even for the
+    /// connection preface).
+    async fn http2<I, T>(
+        &self,
+        io: I,
+        service: T,
+        heard: Arc<Heard>,
+        draining: watch::Receiver<bool>,
+    ) -> Served
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-        S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>
-            + Clone
-            + Send
-            + 'static,
-        S::Future: Send + 'static,
-        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        T: Answer,
+        T::Future: Send,
     {
+        let answering = heard.clone();
+        let service = hyper::service::service_fn(move |req: Request<Incoming>| {
+            let busy = answering.busy();
+            let answer = service.clone().oneshot(req);
+            async move {
+                let answered = answer.await;
+                drop(busy);
+                answered
+            }
+        });
         let conn = self.http2.serve_connection(TokioIo::new(io), service);
-        until_drained(conn, draining).await
+        until_drained(conn, draining, Some((&heard, self.handshake))).await
+    }
+}
+
+/// The router's service for one connection.
+trait Answer:
+    tower::Service<
+        Request<Incoming>,
+        Response = axum::response::Response,
+        Error = std::convert::Infallible,
+    > + Clone
+    + Send
+    + 'static
+{
+}
+
+impl<T> Answer for T where
+    T: tower::Service<
+            Request<Incoming>,
+            Response = axum::response::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static
+{
+}
+
+/// When a connection's client last sent a byte, and how many of its
+/// requests are being answered: an HTTP/2 connection quiet on both counts
+/// for the header timeout is closed.
+struct Heard {
+    since: Instant,
+    /// Milliseconds from `since` to the last byte read.
+    last: AtomicU64,
+    busy: Arc<AtomicUsize>,
+}
+
+/// One request being answered; counted until dropped.
+struct Busy(Arc<AtomicUsize>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Heard {
+    fn new() -> Heard {
+        Heard {
+            since: Instant::now(),
+            last: AtomicU64::new(0),
+            busy: Arc::default(),
+        }
+    }
+
+    /// The client sent something just now.
+    fn now(&self) {
+        let ms = self.since.elapsed().as_millis();
+        self.last
+            .store(u64::try_from(ms).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Counts a request until the answer is dropped.
+    fn busy(&self) -> Busy {
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(self.busy.clone())
+    }
+
+    /// When the connection will have been quiet for `limit` if nothing
+    /// happens; while a request is being answered, a look again later.
+    fn quiet_at(&self, limit: Duration) -> Instant {
+        if self.busy.load(Ordering::Relaxed) > 0 {
+            return Instant::now() + limit;
+        }
+        self.since + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit
     }
 }
 
@@ -303,17 +393,41 @@ where
     }
 }
 
-/// Drives `conn` to its end, asking it to finish once the server drains.
-async fn until_drained(conn: impl Graceful, mut draining: watch::Receiver<bool>) -> Served {
+/// Drives `conn` to its end, asking it to finish once the server drains
+/// or, with `idle`, once it has been quiet for that long (then it has as
+/// long again to close).
+async fn until_drained(
+    conn: impl Graceful,
+    mut draining: watch::Receiver<bool>,
+    idle: Option<(&Heard, Duration)>,
+) -> Served {
     tokio::pin!(conn);
-    tokio::select! {
-        done = conn.as_mut() => done,
-        // Sent once, at shutdown (an error means the loop is gone: shut
-        // down all the same).
-        _ = draining.changed() => {
-            conn.as_mut().graceful();
-            conn.await
+    let mut wait = None;
+    loop {
+        let quiet = async {
+            match idle {
+                Some((heard, limit)) => tokio::time::sleep_until(heard.quiet_at(limit)).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            done = conn.as_mut() => return done,
+            // Sent once, at shutdown (an error means the loop is gone:
+            // shut down all the same).
+            _ = draining.changed() => break,
+            () = quiet => if let Some((heard, limit)) = idle {
+                if heard.quiet_at(limit) <= Instant::now() {
+                    wait = Some(limit);
+                    break;
+                }
+            },
         }
+    }
+    conn.as_mut().graceful();
+    match wait {
+        // The shutdown's deadline bounds this wait.
+        None => conn.await,
+        Some(limit) => tokio::time::timeout(limit, conn).await.unwrap_or(Ok(())),
     }
 }
 
@@ -427,6 +541,8 @@ struct Held {
     // close, the slot is free again.
     _slot: Slot,
     stream: TcpStream,
+    /// Told of every byte the client sends.
+    heard: Arc<Heard>,
 }
 
 impl AsyncRead for Held {
@@ -435,7 +551,13 @@ impl AsyncRead for Held {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.stream).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            this.heard.now();
+        }
+        read
     }
 }
 

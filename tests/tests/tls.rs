@@ -181,6 +181,40 @@ async fn a_handshake_never_finished_is_closed_after_the_header_timeout() {
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http2_connection_that_says_nothing_is_closed_after_the_header_timeout() {
+    let cert = Certificate::new();
+    let mut server = cert.serve(|o| o.http.header_timeout_secs = 1).await;
+    let mut config = (*cert.rustls()).clone();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let started = Instant::now();
+    let tcp = connect_from(std::net::Ipv4Addr::LOCALHOST, &server.base).await;
+    let name = rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap();
+    let mut tls = connector.connect(name, tcp).await.expect("handshake");
+    assert_eq!(tls.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
+    // Not even the connection preface: the server's own SETTINGS come,
+    // then the connection is closed.
+    assert!(
+        closed_within(&mut tls, Duration::from_secs(5)).await,
+        "a silent HTTP/2 connection is closed"
+    );
+    let took = started.elapsed();
+    assert!(
+        (Duration::from_millis(900)..Duration::from_secs(4)).contains(&took),
+        "closed after the 1 s header timeout, not before: {took:?}"
+    );
+    // A client that goes quiet between requests opens a new connection.
+    let client = cert.client().build().unwrap();
+    let url = format!("{}/healthz", https(&server));
+    for _ in 0..2 {
+        let res = client.get(&url).send().await.expect("answered");
+        assert_eq!(res.version(), reqwest::Version::HTTP_2);
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+    }
+    server.stop().await;
+}
+
 /// Why a server with these TLS options would not start.
 async fn refusal(cert: Option<&Path>, key: Option<&Path>) -> String {
     let dir = tempfile::tempdir().unwrap();

@@ -49,6 +49,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
+use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
 /// How long the accept loop pauses after an accept error that is not the
@@ -162,32 +163,8 @@ pub async fn serve(
         // connection on.
         let tls = tls.as_ref().map(|c| c.acceptor());
         conns.spawn(async move {
-            let heard = Arc::new(Heard::new());
-            let held = Held {
-                _slot: slot,
-                stream,
-                heard: heard.clone(),
-            };
-            let done = match tls {
-                None => protocols.http1(held, service, draining).await,
-                Some(tls) => {
-                    let mut stop = draining.clone();
-                    let handshake = tokio::time::timeout(protocols.handshake, tls.accept(held));
-                    let stream = tokio::select! {
-                        done = handshake => match done {
-                            Ok(Ok(stream)) => stream,
-                            Ok(Err(e)) => return tracing::debug!(%peer, "TLS handshake failed: {e}"),
-                            Err(_) => return tracing::debug!(%peer, "TLS handshake too slow"),
-                        },
-                        _ = stop.changed() => return,
-                    };
-                    match stream.get_ref().1.alpn_protocol() {
-                        Some(b"h2") => protocols.http2(stream, service, heard, draining).await,
-                        _ => protocols.http1(stream, service, draining).await,
-                    }
-                }
-            };
-            if let Err(e) = done {
+            let held = Held::new(slot, stream);
+            if let Err(e) = protocols.serve(held, service, tls, draining).await {
                 // Timeouts and resets are the client's business, and under
                 // attack would flood the log: debug only.
                 tracing::debug!(%peer, "connection ended: {e}");
@@ -239,6 +216,39 @@ impl Protocols {
             http1,
             http2,
             handshake: limits.header_timeout,
+        }
+    }
+
+    /// Serves one accepted connection: over TLS with `tls`, in the
+    /// protocol the client chose in the handshake.
+    async fn serve<T>(
+        self,
+        held: Held,
+        service: T,
+        tls: Option<TlsAcceptor>,
+        draining: watch::Receiver<bool>,
+    ) -> Served
+    where
+        T: Answer,
+        T::Future: Send,
+    {
+        let Some(tls) = tls else {
+            return self.http1(held, service, draining).await;
+        };
+        let heard = held.heard.clone();
+        let mut stop = draining.clone();
+        let handshake = tokio::time::timeout(self.handshake, tls.accept(held));
+        let stream = tokio::select! {
+            done = handshake => match done {
+                Ok(Ok(stream)) => stream,
+                // Not a client of ours, or too slow (slowloris): closed.
+                Ok(Err(_)) | Err(_) => return Ok(()),
+            },
+            _ = stop.changed() => return Ok(()),
+        };
+        match stream.get_ref().1.alpn_protocol() {
+            Some(b"h2") => self.http2(stream, service, heard, draining).await,
+            _ => self.http1(stream, service, draining).await,
         }
     }
 
@@ -543,6 +553,16 @@ struct Held {
     stream: TcpStream,
     /// Told of every byte the client sends.
     heard: Arc<Heard>,
+}
+
+impl Held {
+    fn new(slot: Slot, stream: TcpStream) -> Held {
+        Held {
+            _slot: slot,
+            stream,
+            heard: Arc::new(Heard::new()),
+        }
+    }
 }
 
 impl AsyncRead for Held {

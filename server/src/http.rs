@@ -221,17 +221,13 @@ impl Protocols {
 
     /// Serves one accepted connection: over TLS with `tls`, in the
     /// protocol the client chose in the handshake.
-    async fn serve<T>(
+    async fn serve(
         self,
         held: Held,
-        service: T,
+        service: Answer,
         tls: Option<TlsAcceptor>,
         draining: watch::Receiver<bool>,
-    ) -> Served
-    where
-        T: Answer,
-        T::Future: Send,
-    {
+    ) -> Served {
         let Some(tls) = tls else {
             return self.http1(held, service, draining).await;
         };
@@ -253,11 +249,9 @@ impl Protocols {
     }
 
     /// Serves one HTTP/1.1 connection, WebSocket upgrades included.
-    async fn http1<I, T>(&self, io: I, service: T, draining: watch::Receiver<bool>) -> Served
+    async fn http1<I>(&self, io: I, service: Answer, draining: watch::Receiver<bool>) -> Served
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-        T: Answer,
-        T::Future: Send,
     {
         let service =
             hyper::service::service_fn(move |req: Request<Incoming>| service.clone().oneshot(req));
@@ -269,17 +263,15 @@ impl Protocols {
     /// nothing for the header timeout while none of its requests is being
     /// answered (hyper's HTTP/2 has no such timeout, not even for the
     /// connection preface).
-    async fn http2<I, T>(
+    async fn http2<I>(
         &self,
         io: I,
-        service: T,
+        service: Answer,
         heard: Arc<Heard>,
         draining: watch::Receiver<bool>,
     ) -> Served
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-        T: Answer,
-        T::Future: Send,
     {
         let answering = heard.clone();
         let service = hyper::service::service_fn(move |req: Request<Incoming>| {
@@ -296,28 +288,8 @@ impl Protocols {
     }
 }
 
-/// The router's service for one connection.
-trait Answer:
-    tower::Service<
-        Request<Incoming>,
-        Response = axum::response::Response,
-        Error = std::convert::Infallible,
-    > + Clone
-    + Send
-    + 'static
-{
-}
-
-impl<T> Answer for T where
-    T: tower::Service<
-            Request<Incoming>,
-            Response = axum::response::Response,
-            Error = std::convert::Infallible,
-        > + Clone
-        + Send
-        + 'static
-{
-}
+/// The router's service for one connection, with the client's address.
+type Answer = axum::middleware::AddExtension<Router, axum::extract::ConnectInfo<SocketAddr>>;
 
 /// When a connection's client last sent a byte, and how many of its
 /// requests are being answered: an HTTP/2 connection quiet on both counts

@@ -163,17 +163,9 @@ async fn a_handshake_never_finished_is_closed_after_the_header_timeout() {
     half.write_all(&[0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
         .await
         .unwrap();
-    for (what, stream) in [("nothing", &mut silent), ("half a hello", &mut half)] {
-        assert!(
-            closed_within(stream, Duration::from_secs(5)).await,
-            "a connection that sent {what} is closed"
-        );
-    }
-    let took = started.elapsed();
-    assert!(
-        (Duration::from_millis(900)..Duration::from_secs(4)).contains(&took),
-        "closed after the 1 s header timeout, not before: {took:?}"
-    );
+    let streams: Vec<(&str, &mut (dyn tokio::io::AsyncRead + Unpin))> =
+        vec![("nothing", &mut silent), ("half a hello", &mut half)];
+    closed_after_a_second(started, streams).await;
     // Meanwhile the server still answers.
     let res = cert.client().build().unwrap();
     let res = res.get(format!("{}/healthz", https(&server))).send().await;
@@ -195,15 +187,7 @@ async fn an_http2_connection_that_says_nothing_is_closed_after_the_header_timeou
     assert_eq!(tls.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
     // Not even the connection preface: the server's own SETTINGS come,
     // then the connection is closed.
-    assert!(
-        closed_within(&mut tls, Duration::from_secs(5)).await,
-        "a silent HTTP/2 connection is closed"
-    );
-    let took = started.elapsed();
-    assert!(
-        (Duration::from_millis(900)..Duration::from_secs(4)).contains(&took),
-        "closed after the 1 s header timeout, not before: {took:?}"
-    );
+    closed_after_a_second(started, vec![("nothing after the handshake", &mut tls)]).await;
     // A client that goes quiet between requests opens a new connection.
     let client = cert.client().build().unwrap();
     let url = format!("{}/healthz", https(&server));

@@ -81,6 +81,15 @@ pub struct HttpOpts {
     /// trusted proxy's X-Forwarded-Proto says so.
     #[arg(long, env = "CHOWKA_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Serve HTTPS (HTTP/2 and HTTP/1.1) with this PEM certificate chain,
+    /// e.g. certbot's fullchain.pem; needs --tls-key. Read again when the
+    /// file changes (a renewal), looked at once a minute.
+    #[arg(long, env = "CHOWKA_TLS_CERT")]
+    pub tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert (PKCS#8, RSA or EC), e.g.
+    /// certbot's privkey.pem.
+    #[arg(long, env = "CHOWKA_TLS_KEY")]
+    pub tls_key: Option<PathBuf>,
 }
 
 /// WebSocket connections: how many, from where, how often they may

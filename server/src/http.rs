@@ -3,12 +3,20 @@
 //! deadline on its graceful shutdown, and an attacker holding half-sent
 //! requests used all three gaps (slowloris).
 //!
-//! - Every connection is served by hyper's HTTP/1 connection with a header
-//!   read timeout (`--header-timeout-secs`): a client that has not sent a
-//!   whole request head by then, or an idle keep-alive connection, is
-//!   closed. HTTP/1 only: hyper-util's "auto" connection first reads the
-//!   protocol preface with no timeout at all, and browsers reach us over
-//!   HTTP/1.1 (directly, or from a TLS proxy that speaks HTTP/2 to them).
+//! - Plain connections are served by hyper's HTTP/1 connection with a
+//!   header read timeout (`--header-timeout-secs`): a client that has not
+//!   sent a whole request head by then, or an idle keep-alive connection,
+//!   is closed. Not hyper-util's "auto" connection, which first reads the
+//!   protocol preface with no timeout at all: browsers speak HTTP/2 only
+//!   over TLS anyway.
+//! - With `--tls-cert` and `--tls-key` ([`crate::tls`]) every connection
+//!   is HTTPS: the TLS handshake must end within the header timeout too,
+//!   and the protocol the client chose in it (ALPN) picks the connection:
+//!   HTTP/2 ("h2"), where a page's files all go at once over one
+//!   connection, with a cap on concurrent streams, keep-alive pings and a
+//!   bound on header lists; else HTTP/1.1 as above. Extended CONNECT
+//!   (RFC 8441) is not offered, so browsers open their WebSockets over a
+//!   connection of their own in HTTP/1.1, upgraded as without TLS.
 //! - Connections are capped overall (`--max-http-connections`) and per
 //!   client address (`--max-connections-per-address`). A connection over a
 //!   cap is closed at once without reading a byte. The slot is held by the
@@ -22,14 +30,17 @@
 
 use crate::config::HttpOpts;
 use crate::limits::{OpenPerAddress, OpenSlot};
+use crate::tls::Certificates;
 use axum::extract::Request;
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper::server::conn::{http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -38,6 +49,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
+use tokio_rustls::TlsAcceptor;
 use tower::{Service, ServiceExt};
 
 /// How long the accept loop pauses after an accept error that is not the
@@ -49,6 +61,14 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 /// hold for a request head (hyper's default is ~400 KB; no request of ours
 /// needs a fraction of that, bodies are at most 16 KiB).
 const MAX_BUF_BYTES: usize = 64 * 1024;
+
+/// Requests at once on one HTTP/2 connection: a room's page asks for
+/// about forty files at once.
+const MAX_STREAMS: u32 = 100;
+
+/// How often a quiet HTTP/2 connection is pinged, and how long the answer
+/// may take before the connection is closed as dead.
+const H2_PING: Duration = Duration::from_secs(20);
 
 /// The limits of the edge, from the options.
 #[derive(Clone, Debug)]
@@ -76,21 +96,19 @@ impl EdgeLimits {
     }
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves; then drains
+/// Serves `router` on `listener` (over TLS with `tls`) until `shutdown` resolves; then drains
 /// the connections until `grace` has passed and drops the rest. Returns
 /// the deadline it used, so that the rest of the shutdown keeps to it.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     limits: EdgeLimits,
+    tls: Option<Certificates>,
     shutdown: impl Future<Output = ()>,
     grace: Duration,
 ) -> Instant {
     let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        .max_buf_size(MAX_BUF_BYTES);
+    let protocols = Protocols::new(&limits);
     let slots = Slots::new(&limits);
     let mut conns = JoinSet::new();
     let (drain, draining) = watch::channel(false);
@@ -139,30 +157,14 @@ pub async fn serve(
             Ok(s) => s,
             Err(never) => match never {},
         };
-        let http = http.clone();
-        let mut draining = draining.clone();
+        let protocols = protocols.clone();
+        let draining = draining.clone();
+        // Read at accept: a renewed certificate is used from the next
+        // connection on.
+        let tls = tls.as_ref().map(|c| c.acceptor());
         conns.spawn(async move {
-            let io = TokioIo::new(Held {
-                _slot: slot,
-                stream,
-            });
-            let service = hyper::service::service_fn(move |req: Request<Incoming>| {
-                service.clone().oneshot(req)
-            });
-            let conn = http.serve_connection(io, service).with_upgrades();
-            tokio::pin!(conn);
-            let done = tokio::select! {
-                done = conn.as_mut() => done,
-                // Sent once, at shutdown (an error means the loop is gone:
-                // shut down all the same).
-                _ = draining.changed() => {
-                    // Finish the request in hand, then close; an idle
-                    // connection closes at once.
-                    conn.as_mut().graceful_shutdown();
-                    conn.await
-                }
-            };
-            if let Err(e) = done {
+            let held = Held::new(slot, stream);
+            if let Err(e) = protocols.serve(held, service, tls, draining).await {
                 // Timeouts and resets are the client's business, and under
                 // attack would flood the log: debug only.
                 tracing::debug!(%peer, "connection ended: {e}");
@@ -185,6 +187,230 @@ pub async fn serve(
         conns.shutdown().await;
     }
     deadline
+}
+
+/// hyper's connections, one per protocol, with the edge's limits.
+#[derive(Clone)]
+struct Protocols {
+    http1: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+    /// Time to finish a TLS handshake: the header timeout.
+    handshake: Duration,
+}
+
+impl Protocols {
+    fn new(limits: &EdgeLimits) -> Protocols {
+        let mut http1 = http1::Builder::new();
+        http1
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .max_buf_size(MAX_BUF_BYTES);
+        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        http2
+            .timer(TokioTimer::new())
+            .max_concurrent_streams(MAX_STREAMS)
+            .max_header_list_size(MAX_BUF_BYTES as u32)
+            .keep_alive_interval(H2_PING)
+            .keep_alive_timeout(H2_PING);
+        Protocols {
+            http1,
+            http2,
+            handshake: limits.header_timeout,
+        }
+    }
+
+    /// Serves one accepted connection: over TLS with `tls`, in the
+    /// protocol the client chose in the handshake.
+    async fn serve(
+        self,
+        held: Held,
+        service: Answer,
+        tls: Option<TlsAcceptor>,
+        draining: watch::Receiver<bool>,
+    ) -> Served {
+        let Some(tls) = tls else {
+            return self.http1(held, service, draining).await;
+        };
+        let heard = held.heard.clone();
+        let mut stop = draining.clone();
+        let handshake = tokio::time::timeout(self.handshake, tls.accept(held));
+        let stream = tokio::select! {
+            done = handshake => match done {
+                Ok(Ok(stream)) => stream,
+                // Not a client of ours, or too slow (slowloris): closed.
+                Ok(Err(_)) | Err(_) => return Ok(()),
+            },
+            _ = stop.changed() => return Ok(()),
+        };
+        match stream.get_ref().1.alpn_protocol() {
+            Some(b"h2") => self.http2(stream, service, heard, draining).await,
+            _ => self.http1(stream, service, draining).await,
+        }
+    }
+
+    /// Serves one HTTP/1.1 connection, WebSocket upgrades included.
+    async fn http1<I>(&self, io: I, service: Answer, draining: watch::Receiver<bool>) -> Served
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let service =
+            hyper::service::service_fn(move |req: Request<Incoming>| service.clone().oneshot(req));
+        let conn = self.http1.serve_connection(TokioIo::new(io), service);
+        until_drained(conn.with_upgrades(), draining, None).await
+    }
+
+    /// Serves one HTTP/2 connection; closes it once the client has sent
+    /// nothing for the header timeout while none of its requests is being
+    /// answered (hyper's HTTP/2 has no such timeout, not even for the
+    /// connection preface).
+    async fn http2<I>(
+        &self,
+        io: I,
+        service: Answer,
+        heard: Arc<Heard>,
+        draining: watch::Receiver<bool>,
+    ) -> Served
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let answering = heard.clone();
+        let service = hyper::service::service_fn(move |req: Request<Incoming>| {
+            let busy = answering.busy();
+            let answer = service.clone().oneshot(req);
+            async move {
+                let answered = answer.await;
+                drop(busy);
+                answered
+            }
+        });
+        let conn = self.http2.serve_connection(TokioIo::new(io), service);
+        until_drained(conn, draining, Some((&heard, self.handshake))).await
+    }
+}
+
+/// The router's service for one connection, with the client's address.
+type Answer = axum::middleware::AddExtension<Router, axum::extract::ConnectInfo<SocketAddr>>;
+
+/// When a connection's client last sent a byte, and how many of its
+/// requests are being answered: an HTTP/2 connection quiet on both counts
+/// for the header timeout is closed.
+struct Heard {
+    since: Instant,
+    /// Milliseconds from `since` to the last byte read.
+    last: AtomicU64,
+    busy: Arc<AtomicUsize>,
+}
+
+/// One request being answered; counted until dropped.
+struct Busy(Arc<AtomicUsize>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Heard {
+    fn new() -> Heard {
+        Heard {
+            since: Instant::now(),
+            last: AtomicU64::new(0),
+            busy: Arc::default(),
+        }
+    }
+
+    /// The client sent something just now.
+    fn now(&self) {
+        let ms = self.since.elapsed().as_millis();
+        self.last
+            .store(u64::try_from(ms).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Counts a request until the answer is dropped.
+    fn busy(&self) -> Busy {
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(self.busy.clone())
+    }
+
+    /// When the connection will have been quiet for `limit` if nothing
+    /// happens; while a request is being answered, a look again later.
+    fn quiet_at(&self, limit: Duration) -> Instant {
+        if self.busy.load(Ordering::Relaxed) > 0 {
+            return Instant::now() + limit;
+        }
+        self.since + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit
+    }
+}
+
+/// How a connection ended.
+type Served = Result<(), hyper::Error>;
+
+/// A hyper connection that can be asked to finish and close.
+trait Graceful: Future<Output = Served> {
+    /// Finish the requests in hand, then close; an idle connection
+    /// closes at once.
+    fn graceful(self: Pin<&mut Self>);
+}
+
+impl<I, S> Graceful for http1::UpgradeableConnection<TokioIo<I>, S>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn graceful(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+impl<I, S> Graceful for http2::Connection<TokioIo<I>, S, TokioExecutor>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = axum::body::Body>,
+    S::Future: Send + 'static,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn graceful(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+/// Drives `conn` to its end, asking it to finish once the server drains
+/// or, with `idle`, once it has been quiet for that long (then it has as
+/// long again to close).
+async fn until_drained(
+    conn: impl Graceful,
+    mut draining: watch::Receiver<bool>,
+    idle: Option<(&Heard, Duration)>,
+) -> Served {
+    tokio::pin!(conn);
+    let mut wait = None;
+    loop {
+        let quiet = async {
+            match idle {
+                Some((heard, limit)) => tokio::time::sleep_until(heard.quiet_at(limit)).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            done = conn.as_mut() => return done,
+            // Sent once, at shutdown (an error means the loop is gone:
+            // shut down all the same).
+            _ = draining.changed() => break,
+            () = quiet => if let Some((heard, limit)) = idle {
+                if heard.quiet_at(limit) <= Instant::now() {
+                    wait = Some(limit);
+                    break;
+                }
+            },
+        }
+    }
+    conn.as_mut().graceful();
+    match wait {
+        // The shutdown's deadline bounds this wait.
+        None => conn.await,
+        Some(limit) => tokio::time::timeout(limit, conn).await.unwrap_or(Ok(())),
+    }
 }
 
 /// Whether an accept error concerns only the one connection (the client
@@ -297,6 +523,18 @@ struct Held {
     // close, the slot is free again.
     _slot: Slot,
     stream: TcpStream,
+    /// Told of every byte the client sends.
+    heard: Arc<Heard>,
+}
+
+impl Held {
+    fn new(slot: Slot, stream: TcpStream) -> Held {
+        Held {
+            _slot: slot,
+            stream,
+            heard: Arc::new(Heard::new()),
+        }
+    }
 }
 
 impl AsyncRead for Held {
@@ -305,7 +543,13 @@ impl AsyncRead for Held {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.stream).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            this.heard.now();
+        }
+        read
     }
 }
 

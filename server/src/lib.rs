@@ -10,6 +10,7 @@
 //! - `services`: the one bundle of services, built in one place, and its sub-states.
 //! - `routes`: the HTTP routes, to their handlers, and the layers of every response.
 //! - `http`: the accept loop: header read timeout, connection caps, shutdown deadline.
+//! - `tls`: HTTPS served by chowka itself: the certificate, read again on renewal.
 //! - `rooms`: one tokio task per room owning its game; the registry of rooms.
 //! - `cluster`: several nodes: leases, relaying rooms over NATS, failover.
 //! - `ws`: WebSocket connections: hello, seat authentication, rate limits, fan-out.
@@ -51,6 +52,7 @@ pub mod routes;
 pub mod services;
 pub mod startup;
 pub mod store;
+pub mod tls;
 pub mod wall;
 pub mod web;
 pub mod ws;
@@ -80,6 +82,7 @@ pub async fn run(
     let mail = nudges::mail::Mail::from_opts(&config.mail, config.http.public_url.as_deref())
         .map_err(StartError::Mail)?;
     config.push.check()?;
+    let tls = tls::Certificates::from_opts(&config.http)?;
     let url = config.store.database()?;
     let store = Store::connect(&url, config.store.db_connections)
         .await
@@ -123,7 +126,8 @@ pub async fn run(
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
-    tracing::info!("listening on http://{addr}");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!("listening on {scheme}://{addr}");
     let limits = http::EdgeLimits::from_opts(&config.http);
     if config.http.trust_forwarded_for && config.http.max_connections_per_address > 0 {
         tracing::info!("--trust-forwarded-for: no per-address connection cap (the proxy's job)");
@@ -135,6 +139,7 @@ pub async fn run(
         listener,
         routes::router(services),
         limits,
+        tls,
         async move {
             shutdown.await;
             let _ = stop.send(true);

@@ -45,6 +45,9 @@ pub enum StartError {
     /// The VAPID key cannot be read or kept (`--push`).
     #[error("cannot read or keep the push key: {0}")]
     PushKey(#[source] crate::store::StoreError),
+    /// The certificate or key of `--tls-cert`/`--tls-key` cannot be used.
+    #[error("HTTPS: {0}")]
+    Tls(#[from] crate::tls::TlsError),
     /// The listener has no local address.
     #[error("no local address: {0}")]
     Listener(#[source] std::io::Error),

@@ -3,8 +3,9 @@
 // and small drivers that play through the page exactly as a person would:
 // clicking only what the page highlights.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,16 +55,61 @@ export const TEST_SEED = process.env.CHOWKA_TEST_SEED ?? '1';
 let players = 0;
 
 /**
- * Starts the server; resolves once /healthz answers.
- * @param {{botDelayMs?: number, args?: string[], testSeed?: string}} opts (args: more options; testSeed: instead of TEST_SEED)
- * @returns {Promise<{url: string, stop: () => Promise<void>, logs: () => string}>}
+ * A self-signed certificate for localhost and 127.0.0.1, made by the
+ * openssl command in `dir`: the PEM files, and the SHA-256 of its public
+ * key (base64), which Chromium is told to trust (launchBrowser).
+ */
+export function makeCertificate(dir) {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'pipe' });
+  const publicKey = execFileSync('openssl', ['x509', '-in', cert, '-pubkey', '-noout']);
+  const der = execFileSync('openssl', ['pkey', '-pubin', '-outform', 'der'], { input: publicKey });
+  const spki = execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: der }).toString('base64');
+  return { cert, key, pem: fs.readFileSync(cert, 'utf8'), spki };
+}
+
+/**
+ * fetch() to a server of these tests: over https, trusting its own
+ * certificate `ca` (Node's fetch has no option for that), else Node's fetch.
+ */
+function serverFetch(ca) {
+  if (!ca) return fetch;
+  return (url, init = {}) =>
+    new Promise((resolve, reject) => {
+      const req = https.request(url, { method: init.method ?? 'GET', headers: init.headers, ca }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const headers = Object.entries(res.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]));
+          const body = [204, 304].includes(res.statusCode) ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status: res.statusCode, headers }));
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
+}
+
+/**
+ * Starts the server; resolves once /healthz answers. With `tls` it serves
+ * HTTPS (HTTP/2 and HTTP/1.1) with a certificate of its own
+ * (makeCertificate), and `url` is https://.
+ * @param {{botDelayMs?: number, args?: string[], testSeed?: string, tls?: boolean}} opts (args: more options; testSeed: instead of TEST_SEED)
+ * @returns {Promise<{url: string, fetch: typeof fetch, certificate?: object, stop: () => Promise<void>, logs: () => string}>}
  */
 export async function startServer(opts = {}) {
   const bin = chowkaBin();
   if (!fs.existsSync(bin)) throw new Error(`No chowka binary at ${bin}: run cargo build -p chowka-server (or set CHOWKA_BIN)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chowka-browser-'));
+  const certificate = opts.tls ? makeCertificate(dataDir) : undefined;
+  const tlsArgs = certificate ? ['--tls-cert', certificate.cert, '--tls-key', certificate.key] : [];
+  const get = serverFetch(certificate?.pem);
   const args = [
+    ...tlsArgs,
     '--bind', `127.0.0.1:${port}`,
     '--data-dir', dataDir,
     '--bot-delay-ms', String(opts.botDelayMs ?? 50),
@@ -74,7 +120,7 @@ export async function startServer(opts = {}) {
   ];
   let child;
   let output = '';
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
   async function launch() {
     child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHOWKA_TEST_SEED: opts.testSeed ?? TEST_SEED } });
     child.stdout.on('data', (d) => (output += d));
@@ -83,7 +129,7 @@ export async function startServer(opts = {}) {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`chowka exited with ${child.exitCode}:\n${output}`);
       // Refused until it listens: the last refusal is kept for the report.
-      const res = await fetch(`${url}/healthz`).catch((e) => e);
+      const res = await get(`${url}/healthz`).catch((e) => e);
       if (res.ok) return;
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
@@ -103,6 +149,9 @@ export async function startServer(opts = {}) {
   await launch();
   return {
     url,
+    certificate,
+    /** fetch() that trusts this server's certificate. */
+    fetch: get,
     logs: () => output,
     /** Stops the server (gracefully) and starts it again on the same port and data. */
     async restart(downMs = 0) {
@@ -117,12 +166,18 @@ export async function startServer(opts = {}) {
   };
 }
 
-/** Debian's chromium, headless (no browser download is possible here). */
-export function launchBrowser() {
+/**
+ * Debian's chromium, headless (no browser download is possible here).
+ * `certificate` (makeCertificate's) is trusted as a real one would be:
+ * pages over it are cached and may have service workers, unlike pages
+ * whose certificate errors are merely ignored.
+ */
+export function launchBrowser(certificate) {
+  const trust = certificate ? [`--ignore-certificate-errors-spki-list=${certificate.spki}`] : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...trust],
   });
 }
 
@@ -349,7 +404,7 @@ export function serverAndBrowser(opts = {}) {
   const env = {};
   before(async () => {
     env.server = await startServer(opts);
-    env.browser = await launchBrowser();
+    env.browser = await launchBrowser(env.server.certificate);
   });
   after(async () => {
     await env.browser?.close();

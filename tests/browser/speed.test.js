@@ -7,9 +7,13 @@
 // on a repeat visit. The issue asks for a usable home page within 2.0 s
 // and a room's board within 2.5 s on a first visit too: over HTTP/1.1's six
 // connections at 562 ms a request the files alone take longer (see
-// docs/performance.md), so those are held to what the client does now,
-// measured, and printed beside the issue's targets. What makes it so is
-// checked too:
+// docs/performance.md), so over plain HTTP those are held to what the
+// client does now, measured, and printed beside the issue's targets. Over
+// HTTPS, where the server speaks HTTP/2 and every file goes at once on one
+// connection, the home page's targets are held; a room's board comes just
+// after 2.5 s (the WebSocket's handshake, a request's latency of its own,
+// starts only once every module has run), so it is held to 3 s. What
+// makes it so is checked too:
 // versioned asset URLs cached as immutable (a repeat visit fetches nothing
 // but the page), compressed scripts and styles, only the first view's
 // modules preloaded (the other pages' load in the background once the page
@@ -25,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { serverAndBrowser, PHONE, DESKTOP, shot } from './helpers.js';
 
 const env = serverAndBrowser();
+/** The same server over HTTPS (HTTP/2), with a certificate of its own. */
+const secure = serverAndBrowser({ tls: true });
 const here = path.dirname(fileURLToPath(import.meta.url));
 const jsDir = path.resolve(here, '..', '..', 'web-client', 'js');
 
@@ -49,6 +55,14 @@ const HOME_READY_REPEAT_MS = 800;
 const ROOM_READY_MS = 2500;
 const HOME_READY_CEILING_MS = 3600;
 const ROOM_READY_CEILING_MS = 6100;
+/**
+ * Over HTTPS (HTTP/2) a room's board on a first visit, held to what the
+ * client does now (2.6 s measured, with room for a busy machine), above
+ * the issue's 2.5 s: every file has arrived by 1.9 s, but the WebSocket's
+ * handshake only starts once they have all run, and costs one more
+ * request's latency (docs/performance.md).
+ */
+const ROOM_READY_H2_CEILING_MS = 3000;
 /** The home page is usable: the creation form's button is there and enabled. */
 const HOME_READY = 'main#app form.create:not([aria-busy]) button[type="submit"]:enabled';
 /** A room page has drawn its board (the lobby's preview, or the game's). */
@@ -115,6 +129,8 @@ async function visit(context, url, ready) {
             pageBytes: nav.transferSize,
             assetBytes: res.reduce((n, r) => n + r.transferSize, 0),
             assets: res.length,
+            // The protocols the page and the files fetched came over.
+            protocols: [...new Set([nav, ...res.filter((r) => r.transferSize > 0)].map((r) => r.nextHopProtocol).filter(Boolean))].sort(),
             // Asked for by the time the page was ready (what loads later in
             // the background is not what the page waited for).
             assetsFetched: res.filter((r) => r.transferSize > 0 && r.startTime < readyMs).map((r) => new URL(r.name).pathname),
@@ -143,9 +159,9 @@ async function visit(context, url, ready) {
  * debug build serves web-client/ from disk, which someone may be editing)
  * makes a repeat a first visit again: then it is all measured again.
  */
-async function firstAndRepeat(url, ready) {
+async function firstAndRepeat(env, url, ready) {
   for (let attempt = 1; ; attempt++) {
-    const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 });
+    const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, ignoreHTTPSErrors: true });
     try {
       const first = await visit(context, url, ready);
       const repeats = [await visit(context, url, ready), await visit(context, url, ready)];
@@ -158,7 +174,7 @@ async function firstAndRepeat(url, ready) {
 
 function line(what, f) {
   return `  ${what}: page in ${f.html} ms, FCP ${f.fcp} ms, ready ${f.ready} ms, page ${f.pageBytes} B, ${f.assets} scripts/styles ${f.assetBytes} B` +
-    (f.assetsFetched.length ? ` (${f.assetsFetched.length} over the network)` : ' (all from the cache)');
+    (f.assetsFetched.length ? ` (${f.assetsFetched.length} over the network)` : ' (all from the cache)') + (f.protocols.length ? `, over ${f.protocols.join(' and ')}` : '');
 }
 
 /**
@@ -167,17 +183,24 @@ function line(what, f) {
  * the machine's other work makes runs differ, and it only ever adds time:
  * the best of three is the page's own speed.
  */
-async function measure(name, url, ready) {
+async function measure(env, name, url, ready) {
   const runs = [];
-  for (let i = 0; i < 3; i++) runs.push(await firstAndRepeat(url, ready));
+  for (let i = 0; i < 3; i++) runs.push(await firstAndRepeat(env, url, ready));
   console.log(`${name} on Fast 3G (three fresh browsers)`);
   for (const r of runs) console.log([line('first visit ', r.first), ...r.repeats.map((f) => line('repeat visit', f))].join('\n'));
   const fastest = (visits) => visits.reduce((a, b) => (b.fcp < a.fcp ? b : a));
   return { first: fastest(runs.map((r) => r.first)), repeat: fastest(runs.flatMap((r) => r.repeats)), runs };
 }
 
-test('home and room pages paint within the targets on Fast 3G, first and repeat visits', { timeout: 300000 }, async () => {
-  const res = await fetch(`${env.server.url}/api/rooms`, {
+/**
+ * The home page and a room page of `env`'s server measured on Fast 3G
+ * (measure), checked: first and repeat paints within their targets,
+ * repeat visits fetching nothing but the page, every file of a first
+ * visit over `protocol` (nextHopProtocol), and the best times to ready
+ * within `limits` (ms: home first and repeat, room first).
+ */
+async function speedOf(env, over, protocol, limits) {
+  const res = await env.server.fetch(`${env.server.url}/api/rooms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Host' }),
@@ -187,8 +210,8 @@ test('home and room pages paint within the targets on Fast 3G, first and repeat 
 
   // The home page is ready once its creation form can be sent; a room
   // page once its board is drawn.
-  const home = await measure('home page', `${env.server.url}/`, HOME_READY);
-  const room = await measure(`room page /r/${code}`, `${env.server.url}/r/${code}`, ROOM_READY);
+  const home = await measure(env, `home page over ${over}`, `${env.server.url}/`, HOME_READY);
+  const room = await measure(env, `room page /r/${code} over ${over}`, `${env.server.url}/r/${code}`, ROOM_READY);
 
   for (const [name, { first, repeat, runs }] of [['home', home], ['room', room]]) {
     assert.ok(first.fcp < FIRST_VISIT_MS, `${name}: first visit FCP ${first.fcp} ms < ${FIRST_VISIT_MS} ms`);
@@ -200,11 +223,21 @@ test('home and room pages paint within the targets on Fast 3G, first and repeat 
   const homeFirst = best(home.runs.map((r) => r.first));
   const homeRepeat = best(home.runs.flatMap((r) => r.repeats));
   const roomFirst = best(room.runs.map((r) => r.first));
-  console.log(`ready (best of three): home ${homeFirst} ms first (issue's target ${HOME_READY_MS} ms), ${homeRepeat} ms repeat (${HOME_READY_REPEAT_MS} ms); ` +
+  console.log(`ready over ${over} (best of three): home ${homeFirst} ms first (issue's target ${HOME_READY_MS} ms), ${homeRepeat} ms repeat (${HOME_READY_REPEAT_MS} ms); ` +
     `room board ${roomFirst} ms first (${ROOM_READY_MS} ms)`);
-  assert.ok(homeFirst < HOME_READY_CEILING_MS, `home: first visit ready ${homeFirst} ms < ${HOME_READY_CEILING_MS} ms`);
-  assert.ok(homeRepeat < HOME_READY_REPEAT_MS, `home: repeat visit ready ${homeRepeat} ms < ${HOME_READY_REPEAT_MS} ms`);
-  assert.ok(roomFirst < ROOM_READY_CEILING_MS, `room: first visit board ${roomFirst} ms < ${ROOM_READY_CEILING_MS} ms`);
+  for (const { runs } of [home, room]) for (const f of runs.map((r) => r.first)) assert.deepEqual(f.protocols, [protocol]);
+  assert.ok(homeFirst < limits.homeFirst, `home: first visit ready ${homeFirst} ms < ${limits.homeFirst} ms`);
+  assert.ok(homeRepeat < limits.homeRepeat, `home: repeat visit ready ${homeRepeat} ms < ${limits.homeRepeat} ms`);
+  assert.ok(roomFirst < limits.roomFirst, `room: first visit board ${roomFirst} ms < ${limits.roomFirst} ms`);
+}
+
+test('home and room pages paint within the targets on Fast 3G over HTTP/1.1, first and repeat visits', { timeout: 300000 }, async () => {
+  await speedOf(env, 'HTTP/1.1', 'http/1.1', { homeFirst: HOME_READY_CEILING_MS, homeRepeat: HOME_READY_REPEAT_MS, roomFirst: ROOM_READY_CEILING_MS });
+});
+
+test('over HTTPS (HTTP/2) the home page is usable within the issue\'s targets on Fast 3G, and a room\'s board drawn within 3 s', { timeout: 300000 }, async () => {
+  // Every file of a first visit comes over HTTP/2: one connection for all.
+  await speedOf(secure, 'HTTPS (HTTP/2)', 'h2', { homeFirst: HOME_READY_MS, homeRepeat: HOME_READY_REPEAT_MS, roomFirst: ROOM_READY_H2_CEILING_MS });
 });
 
 test('the other pages load in the background once the home page is usable, and open at once', { timeout: 60000 }, async () => {

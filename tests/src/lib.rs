@@ -770,3 +770,23 @@ where
         }
     }
 }
+
+/// Asserts that the server closes each of `streams` (named by what it
+/// sent) after a 1 s header timeout counted from `started`: within 5 s
+/// each, and not before 0.9 s nor after 4 s all told.
+pub async fn closed_after_a_second(
+    started: std::time::Instant,
+    streams: Vec<(&str, &mut (dyn tokio::io::AsyncRead + Unpin))>,
+) {
+    for (what, stream) in streams {
+        assert!(
+            closed_within(stream, Duration::from_secs(5)).await,
+            "a connection that sent {what} is closed"
+        );
+    }
+    let took = started.elapsed();
+    assert!(
+        (Duration::from_millis(900)..Duration::from_secs(4)).contains(&took),
+        "closed after the 1 s header timeout, not before: {took:?}"
+    );
+}

@@ -13,9 +13,7 @@
 // ping on a short deadline, and `offline` says "Offline" at once.
 
 import { playerSecret } from './storage.js';
-
-/** Path of the game WebSocket on the server (docs/protocol.md). */
-const WS_PATH = '/ws';
+import { WS_PATH, takeEarlySocket } from './early-socket.js';
 
 /** How often the keep-alive looks at the socket. */
 const TICK_MS = 1000;
@@ -76,7 +74,9 @@ export class Connection {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     let ws;
     try {
-      ws = new WebSocket(`${proto}//${location.host}${WS_PATH}`);
+      // The page's first connection may have been opened already, while
+      // the modules loaded (early-socket.js).
+      ws = takeEarlySocket() ?? new WebSocket(`${proto}//${location.host}${WS_PATH}`);
     } catch {
       this.scheduleRetry();
       return;
@@ -84,7 +84,7 @@ export class Connection {
     this.ws = ws;
     this.status(this.attempt ? 'reconnecting' : 'connecting', { attempt: this.attempt });
     this.dueTimer = setTimeout(() => this.lost(), OPEN_WITHIN_MS);
-    ws.onopen = () => {
+    const opened = () => {
       this.lastHeard = Date.now();
       this.ping = null;
       const hello = { type: 'hello', room: this.room };
@@ -96,6 +96,9 @@ export class Connection {
       clearTimeout(this.dueTimer);
       this.dueTimer = setTimeout(() => this.lost(), WELCOME_WITHIN_MS);
     };
+    ws.onopen = opened;
+    // An early socket that is open already fires no more `open`.
+    if (ws.readyState === WebSocket.OPEN) opened();
     ws.onmessage = (e) => {
       this.lastHeard = Date.now();
       this.ping = null;

@@ -25,6 +25,10 @@ const I18N: &str = "js/i18n.js";
 /// The module main.js loads for a room's address (`/r/{code}`), with its
 /// own static imports.
 const ROOM: &str = "js/room.js";
+/// The module a room's page runs the moment it arrives, before the
+/// others: it opens the room's WebSocket while they load (it imports
+/// nothing, so nothing holds it back).
+const EARLY_SOCKET: &str = "js/early-socket.js";
 
 /// Which view an address shows first, for the modules its page preloads.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,8 +139,8 @@ impl Client {
         let catalogs = start_catalogs(source(I18N).as_deref(), &names);
         let home = &first_view(&[ENTRY, HOME], source) | &catalogs;
         let room = &first_view(&[ENTRY, ROOM], source) | &catalogs;
-        let (home, inline) = render(&template, &version, &names, &home);
-        let (room, _) = render(&template, &version, &names, &room);
+        let (home, inline) = render(&template, &version, &names, &home, &[]);
+        let (room, _) = render(&template, &version, &names, &room, &[EARLY_SOCKET]);
         Client {
             version,
             page_csp: csp_with(&inline),
@@ -329,6 +333,9 @@ fn resolve(from: &str, spec: &str) -> Option<String> {
 ///   module the first view does not need would hold it up. The other
 ///   pages' modules load when main.js asks for them (at once once the
 ///   page is usable), other languages' catalogs on demand.
+/// - an `async` module script for each of `early` (modules that import
+///   nothing, which the browser runs as soon as each arrives, not after
+///   the whole first view: the room's early WebSocket).
 ///
 /// Returns the page and its inline stylesheets (the shell's look, which
 /// must not wait for `style.css`) and scripts (the loading line's
@@ -338,6 +345,7 @@ fn render(
     version: &str,
     files: &[&str],
     first: &BTreeSet<String>,
+    early: &[&str],
 ) -> (String, Inline) {
     if template.is_empty() {
         return (String::new(), Inline::default());
@@ -354,10 +362,13 @@ fn render(
         .filter(|f| first.contains(**f))
         .map(|f| format!("  <link rel=\"modulepreload\" href=\"/v/{version}/{f}\">\n"))
         .collect();
+    let early: String = (early.iter())
+        .map(|f| format!("  <script type=\"module\" async src=\"/v/{version}/{f}\"></script>\n"))
+        .collect();
     // The rules' facts, as data (no script runs, so the CSP allows it),
     // before the preloads: the modules read them as they start.
     let head = format!(
-        "  <script type=\"application/json\" id=\"{}\">{}</script>\n{preloads}",
+        "  <script type=\"application/json\" id=\"{}\">{}</script>\n{early}{preloads}",
         facts::ELEMENT_ID,
         facts::json_for_page()
     );
@@ -401,7 +412,7 @@ mod tests {
             "js/dom.js".to_string(),
             "js/main.js".to_string(),
         ]);
-        let (page, inline) = render(TEMPLATE, "abc123", &files, &first);
+        let (page, inline) = render(TEMPLATE, "abc123", &files, &first, &[]);
         assert!(page.contains("href=\"/v/abc123/favicon.svg\""), "{page}");
         assert!(
             page.contains("<link rel=\"stylesheet\" href=\"/v/abc123/style.css\">"),
@@ -428,6 +439,13 @@ mod tests {
             ["say(1);"],
             "the module and the facts are not inline scripts"
         );
+        // A room's page runs its early socket on its own, before the rest.
+        let (room, _) = render(TEMPLATE, "abc123", &files, &first, &[EARLY_SOCKET]);
+        assert!(room.contains(
+            "  <script type=\"module\" async src=\"/v/abc123/js/early-socket.js\"></script>\n  \
+             <link rel=\"modulepreload\""
+        ));
+        assert!(!page.contains("early-socket"), "not on the home page");
     }
 
     #[test]

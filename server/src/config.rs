@@ -261,6 +261,18 @@ pub struct PushOpts {
     /// and no push is sent.
     #[arg(long, env = "CHOWKA_PUSH_PAGE_OPEN_SECS", default_value_t = 150)]
     pub push_page_open_secs: u64,
+    /// The push services a subscription may name (host names; their
+    /// subdomains too): the browsers' own. A subscription elsewhere is
+    /// refused, so that no player can make the server post to an
+    /// address of their choosing. This machine (loopback) is always
+    /// allowed, for a local push service.
+    #[arg(
+        long,
+        env = "CHOWKA_PUSH_SERVICES",
+        value_delimiter = ',',
+        default_value = "fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com"
+    )]
+    pub push_services: Vec<String>,
     /// The waits before each new try of a push that failed for a passing
     /// reason; shorter in tests.
     #[arg(skip)]

@@ -58,9 +58,9 @@ pub async fn subscribe(
     headers: HeaderMap,
     body: Body,
 ) -> Result<(StatusCode, Json<Subscribed>), Refusal> {
-    on(&push)?;
+    let sender = on(&push)?;
     let sub: Subscription = read_json(&headers, body).await?;
-    sub.check()?;
+    sub.check(sender.services())?;
     let kept = store.subscribe_push(&me.hash, &sub, now_ms()).await;
     kept.map_err(Refusal::store)?;
     Ok((StatusCode::CREATED, Json(Subscribed { subscribed: true })))

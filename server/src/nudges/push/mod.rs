@@ -119,6 +119,11 @@ impl Push {
 }
 
 impl Sender {
+    /// The push services subscriptions may name (`--push-services`).
+    pub fn services(&self) -> &[String] {
+        &self.opts.push_services
+    }
+
     /// The server's public key, base64url: `applicationServerKey`.
     pub fn public_key(&self) -> &str {
         &self.public

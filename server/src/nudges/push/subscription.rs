@@ -40,30 +40,35 @@ pub fn unbase64(text: &str) -> Option<Vec<u8>> {
     URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok()
 }
 
-/// Whether `endpoint` is an address a push may go to: https, or plain
-/// http to this machine only (a local push service, the tests).
-pub fn endpoint_ok(endpoint: &str) -> bool {
+/// Whether `endpoint` is an address a push may go to: https to one of
+/// `services` (`--push-services`: a host named there, or under it), or
+/// http(s) to this machine (a local push service, the tests).
+pub fn endpoint_ok(endpoint: &str, services: &[String]) -> bool {
     let Ok(uri) = endpoint.parse::<hyper::Uri>() else {
         return false;
     };
-    let host = uri.host().unwrap_or("");
-    let loopback = matches!(host, "127.0.0.1" | "localhost" | "[::1]" | "::1");
-    let scheme_ok = match uri.scheme_str() {
-        Some("https") => true,
+    let host = uri.host().unwrap_or("").to_ascii_lowercase();
+    let loopback = matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]" | "::1");
+    let known = services.iter().any(|s| {
+        let s = s.trim().to_ascii_lowercase();
+        !s.is_empty() && (host == s || host.ends_with(&format!(".{s}")))
+    });
+    let place_ok = match uri.scheme_str() {
+        Some("https") => known || loopback,
         Some("http") => loopback,
         _ => false,
     };
-    scheme_ok && !host.is_empty() && endpoint.len() <= MAX_ENDPOINT
+    place_ok && endpoint.len() <= MAX_ENDPOINT
 }
 
 impl Subscription {
-    /// Refuses (`bad_request`, saying what) an address that is not a push
-    /// service's, keys of the wrong size or not on the curve, and a
-    /// language the client does not have.
-    pub fn check(&self) -> Result<(), Refusal> {
+    /// Refuses (`bad_request`, saying what) an address that is not one
+    /// of `services`' ([`endpoint_ok`]), keys of the wrong size or not on
+    /// the curve, and a language the client does not have.
+    pub fn check(&self, services: &[String]) -> Result<(), Refusal> {
         let bad = |why: &'static str| Err(Refusal::with(ErrorCode::BadRequest, why));
-        if !endpoint_ok(&self.endpoint) {
-            return bad("endpoint: an https address of at most 1024 characters");
+        if !endpoint_ok(&self.endpoint, services) {
+            return bad("endpoint: an https address of a browser's push service (--push-services), of at most 1024 characters");
         }
         let key = unbase64(&self.keys.p256dh);
         let on_curve = key.is_some_and(|k| p256_key(&k).is_some());
@@ -115,31 +120,54 @@ mod tests {
             AUTH,
             "kn",
         );
-        assert!(good.check().is_ok());
+        let services: Vec<String> = ["fcm.googleapis.com", "push.apple.com"]
+            .map(String::from)
+            .to_vec();
+        assert!(good.check(&services).is_ok());
+        let apple = sub("https://web.push.apple.com/QGx", UA_PUBLIC, AUTH, "en");
+        assert!(apple.check(&services).is_ok(), "a service's subdomain");
         let local = sub("http://127.0.0.1:9000/p/1", UA_PUBLIC, AUTH, "en");
-        assert!(local.check().is_ok(), "a local push service, for tests");
+        assert!(
+            local.check(&services).is_ok(),
+            "a local push service, for tests"
+        );
         for bad in [
-            sub("http://push.example.org/x", UA_PUBLIC, AUTH, "en"),
-            sub("ftp://push.example.org/x", UA_PUBLIC, AUTH, "en"),
-            sub("not a url", UA_PUBLIC, AUTH, "en"),
+            // Not a push service: no posting to addresses of a player's choosing.
+            sub("https://intranet.example.org/admin", UA_PUBLIC, AUTH, "en"),
             sub(
-                &format!("https://a.org/{}", "x".repeat(1100)),
+                "https://fcm.googleapis.com.evil.org/x",
                 UA_PUBLIC,
                 AUTH,
                 "en",
             ),
-            sub("https://a.org/x", &UA_PUBLIC[..40], AUTH, "en"),
+            sub("https://evilpush.apple.com.org/x", UA_PUBLIC, AUTH, "en"),
+            sub("https://10.0.0.5/x", UA_PUBLIC, AUTH, "en"),
+            sub("http://push.example.org/x", UA_PUBLIC, AUTH, "en"),
+            sub("ftp://push.example.org/x", UA_PUBLIC, AUTH, "en"),
+            sub("not a url", UA_PUBLIC, AUTH, "en"),
             sub(
-                "https://a.org/x",
+                &format!("https://fcm.googleapis.com/{}", "x".repeat(1100)),
+                UA_PUBLIC,
+                AUTH,
+                "en",
+            ),
+            sub("https://fcm.googleapis.com/x", &UA_PUBLIC[..40], AUTH, "en"),
+            sub(
+                "https://fcm.googleapis.com/x",
                 &format!("A{}", &UA_PUBLIC[1..]),
                 AUTH,
                 "en",
             ),
-            sub("https://a.org/x", UA_PUBLIC, "BTBZMqHH6r4Tts7J", "en"),
-            sub("https://a.org/x", UA_PUBLIC, "%%%", "en"),
-            sub("https://a.org/x", UA_PUBLIC, AUTH, "fr"),
+            sub(
+                "https://fcm.googleapis.com/x",
+                UA_PUBLIC,
+                "BTBZMqHH6r4Tts7J",
+                "en",
+            ),
+            sub("https://fcm.googleapis.com/x", UA_PUBLIC, "%%%", "en"),
+            sub("https://fcm.googleapis.com/x", UA_PUBLIC, AUTH, "fr"),
         ] {
-            assert!(bad.check().is_err(), "{bad:?}");
+            assert!(bad.check(&services).is_err(), "{bad:?}");
         }
     }
 }

@@ -17,6 +17,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { serverAndBrowser, startServer, newPlayer, shot, apiCreateRoom, openInSeat, playToEnd, gameStatus, PHONE } from './helpers.js';
 
+/** These tests are of the service worker: let it install (helpers.js blocks it elsewhere). */
+const WORKER = { serviceWorkers: 'allow' };
+
 const env = serverAndBrowser({ botDelayMs: 20 });
 
 /** Waits until `fn(arg)`, run in `page` (it may be async), is true: page.waitForFunction takes a promise for true. */
@@ -107,7 +110,7 @@ function offerInstall(page) {
 }
 
 test('the worker registers and controls the page; its cache is named by the version', async () => {
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   const caches = await controlled(page, env.server.url + '/');
   const sw = await (await fetch(`${env.server.url}/sw.js`)).text();
   const version = /const VERSION = '([0-9a-f]{10})'/.exec(sw)[1];
@@ -134,7 +137,7 @@ test('the worker registers and controls the page; its cache is named by the vers
 test('offline: the kept page shows, and a page never kept shows the offline page in the player language', async () => {
   // A server of its own: it is stopped, as a network that is gone.
   const server = await startServer();
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   try {
     const [cache] = await controlled(page, server.url + '/');
     // In Kannada: its catalogs are kept as the page loads them.
@@ -170,7 +173,7 @@ test('offline: the kept page shows, and a page never kept shows the offline page
 
 test('a new version installs beside the old one and takes over on the next start', async () => {
   const proxy = await versionProxy(env.server.url);
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   try {
     const [old] = await controlled(page, proxy.url + '/');
     assert.notEqual(old, 'chowka-ffffffffff');
@@ -196,7 +199,7 @@ test('a new version installs beside the old one and takes over on the next start
 });
 
 test('the install offer: never where a visit lands, on My games once the browser offers, gone after Not now', async () => {
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   await page.goto(env.server.url + '/');
   await page.waitForSelector('.nav-mygames');
   assert.equal(await offerInstall(page), true, 'the browser\'s own mini-infobar is held back');
@@ -221,7 +224,7 @@ test('the install offer: never where a visit lands, on My games once the browser
   await context.close();
 
   // "Add" opens the browser's own dialog; turned down there, it is as good as "Not now".
-  const other = await newPlayer(env.browser, PHONE);
+  const other = await newPlayer(env.browser, PHONE, WORKER);
   await other.page.goto(env.server.url + '/#my-games');
   await other.page.waitForSelector('.mygames-page');
   assert.equal(await other.page.locator('.install-offer:visible').count(), 0, 'no offer before the browser has one');
@@ -233,7 +236,7 @@ test('the install offer: never where a visit lands, on My games once the browser
 });
 
 test('the install offer shows under a finished game\'s result', { timeout: 120000 }, async () => {
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   // One pawn each against the computer: a short game.
   const room = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, options: { pawns: 1 }, bots: [{ seat: 1, level: 'easy' }], start: true });
   await openInSeat(page, env.server.url, room.code, room);

@@ -20,6 +20,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, startServer, newPlayer, shot, PHONE, DESKTOP } from './helpers.js';
 
+/** These tests are of the service worker: let it install (helpers.js blocks it elsewhere). */
+const WORKER = { serviceWorkers: 'allow' };
+
 const env = serverAndBrowser({ args: ['--push', '--push-contact', 'mailto:push-test@example.org'] });
 
 /** The stand-in for the browser's push service (see the header). */
@@ -58,7 +61,7 @@ function shown(page) {
 
 test('push: the Me page subscribes and unsubscribes, and the worker shows a push in its language', async () => {
   const { url } = env.server;
-  const { context, page } = await newPlayer(env.browser, PHONE);
+  const { context, page } = await newPlayer(env.browser, PHONE, WORKER);
   await context.grantPermissions(['notifications'], { origin: url });
   await fakePushService(context, `${url}/test-push/asha`);
   await page.goto(`${url}/#me`);
@@ -156,14 +159,14 @@ test('push: the Me page subscribes and unsubscribes, and the worker shows a push
 
 test('push: the section on a desktop and in Tamil on a phone, and no section on a server without --push or e-mail', async () => {
   const { url } = env.server;
-  const { context, page } = await newPlayer(env.browser, DESKTOP);
+  const { context, page } = await newPlayer(env.browser, DESKTOP, WORKER);
   await page.goto(`${url}/#me`);
   await page.locator('#me-push').waitFor();
   await page.locator('.me-alerts').scrollIntoViewIfNeeded();
   await shot(page, 'push-me-desktop');
   await context.close();
   // The longest words of the six, on a phone.
-  const ta = await newPlayer(env.browser, PHONE, { locale: 'ta-IN' });
+  const ta = await newPlayer(env.browser, PHONE, { ...WORKER, locale: 'ta-IN' });
   await ta.page.goto(`${url}/#me`);
   await ta.page.locator('#me-push').waitFor();
   await ta.page.locator('.me-alerts').scrollIntoViewIfNeeded();
@@ -173,7 +176,7 @@ test('push: the section on a desktop and in Tamil on a phone, and no section on 
 
   const off = await startServer();
   try {
-    const { context: c2, page: p2 } = await newPlayer(env.browser, PHONE);
+    const { context: c2, page: p2 } = await newPlayer(env.browser, PHONE, WORKER);
     await p2.goto(`${off.url}/#me`);
     await p2.locator('#me-name').waitFor();
     // Neither push nor e-mail: no switch, and no quiet hours to keep.

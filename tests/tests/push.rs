@@ -219,41 +219,24 @@ async fn looks(server: &TestServer, n: u64) {
     reaches(server, "chowka_push_checks", from + n).await;
 }
 
-/// The server's database, for what the test sets or counts there itself.
-enum Db {
-    Sqlite(String),
-    Postgres(String),
-}
+/// The server's database (its URL, SQLite or PostgreSQL), for what the
+/// test sets or counts there itself.
+struct Db(String);
 
 impl Db {
     /// The SQLite file of `server`.
     fn of(server: &TestServer) -> Db {
         let file = server.dir.path().join("chowka.db");
-        Db::Sqlite(format!("sqlite://{}", file.display()))
+        Db(format!("sqlite://{}", file.display()))
     }
 
     /// Runs `sql`: the rows it touched.
     async fn run(&self, sql: &str) -> u64 {
-        use sqlx::{Connection, PgConnection, SqliteConnection};
-        let done = match self {
-            Db::Sqlite(url) => {
-                let mut db = SqliteConnection::connect(url).await.unwrap();
-                sqlx::query(sql)
-                    .execute(&mut db)
-                    .await
-                    .unwrap()
-                    .rows_affected()
-            }
-            Db::Postgres(url) => {
-                let mut db = PgConnection::connect(url).await.unwrap();
-                sqlx::query(sql)
-                    .execute(&mut db)
-                    .await
-                    .unwrap()
-                    .rows_affected()
-            }
-        };
-        done
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let mut db = sqlx::AnyConnection::connect(&self.0).await.unwrap();
+        let done = sqlx::query(sql).execute(&mut db).await.unwrap();
+        done.rows_affected()
     }
 
     /// Every page closed minutes ago: the players' "last seen" set back,
@@ -557,7 +540,7 @@ async fn two_nodes_on_postgres_tell_a_turn_once() {
     let fresh = fresh.expect("a fresh database");
     let mut a = push_server(Some(&fresh.url)).await;
     let mut b = push_server(Some(&fresh.url)).await;
-    let db = Db::Postgres(fresh.url.clone());
+    let db = Db(fresh.url.clone());
     let mut service = PushService::start().await;
     let origin = service.base.clone();
     let key = server_key(&a).await;

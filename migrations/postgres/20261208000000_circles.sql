@@ -30,13 +30,15 @@ CREATE INDEX rooms_by_circle ON rooms (circle, status) WHERE circle IS NOT NULL;
 -- record in the transaction that archives it (store/circles.rs), so the
 -- standings are read from what was archived and never from counters.
 -- `player` is the seat's player hash (NULL for a computer or a seat taken
--- without one); `won` 1 for the winner's seat; `counted` 0 for a game left
--- to the computers (docs/circles.md), which no standing counts.
+-- without one), `member` their member id in the circle (circles/mod.rs);
+-- `won` 1 for the winner's seat; `counted` 0 for a game left to the
+-- computers (docs/circles.md), which no standing counts.
 CREATE TABLE circle_seats (
     circle      TEXT NOT NULL,
     room        TEXT NOT NULL,
     seat        BIGINT NOT NULL,
     player      TEXT,
+    member      TEXT,
     preset      TEXT NOT NULL,
     won         BIGINT NOT NULL,
     counted     BIGINT NOT NULL,
@@ -44,6 +46,20 @@ CREATE TABLE circle_seats (
     PRIMARY KEY (circle, room, seat)
 );
 -- The standings: each member's games by preset, read from the index alone.
-CREATE INDEX circle_seats_standings ON circle_seats (circle, player, preset, counted, won);
--- The head-to-head: a member's games, joined to the other seats of each.
-CREATE INDEX circle_seats_by_room ON circle_seats (circle, room, player, counted, won);
+CREATE INDEX circle_seats_standings ON circle_seats (circle, counted, member, preset, won);
+-- A player's seats, to clear them when they delete their data.
+CREATE INDEX circle_seats_by_player ON circle_seats (player) WHERE player IS NOT NULL;
+
+-- Every two players at the table of a counted game of a circle (member
+-- ids, `a` < `b`), and whether each won: the head-to-head, read from the
+-- index alone, without joining the seats to themselves (docs/performance.md).
+CREATE TABLE circle_pairs (
+    circle      TEXT NOT NULL,
+    room        TEXT NOT NULL,
+    a           TEXT NOT NULL,
+    b           TEXT NOT NULL,
+    a_won       BIGINT NOT NULL,
+    b_won       BIGINT NOT NULL,
+    PRIMARY KEY (circle, room, a, b)
+);
+CREATE INDEX circle_pairs_versus ON circle_pairs (circle, a, b, a_won, b_won);

@@ -111,12 +111,12 @@ impl Hub {
                 }
             }
         };
-        tokio::join!(from_rooms, self.from_other_nodes());
+        tokio::join!(from_rooms, self.hear_other_nodes());
     }
 
     /// Hears the other nodes' changes, until the bus ends (a node alone
     /// hears nothing and returns at once).
-    async fn from_other_nodes(&self) {
+    async fn hear_other_nodes(&self) {
         if !self.cluster.bus.shared() {
             return;
         }

@@ -211,10 +211,15 @@ fn build(
 
 /// The standings of the current members, from the tallies.
 fn standings(members: &[MemberRow], t: &Tallies, id_of: &HashMap<&str, String>) -> Standings {
+    // Member ids in the order the members joined.
+    let order: HashMap<&str, usize> = (members.iter().enumerate())
+        .map(|(i, m)| (id_of[m.player.as_str()].as_str(), i))
+        .collect();
     let mut rows: Vec<Standing> = (members.iter())
         .map(|m| {
+            let member = id_of[m.player.as_str()].clone();
             let presets: BTreeMap<String, Tally> = (t.presets.iter())
-                .filter(|p| p.player == m.player)
+                .filter(|p| p.member == member)
                 .map(|p| {
                     let tally = Tally {
                         played: p.played,
@@ -224,7 +229,7 @@ fn standings(members: &[MemberRow], t: &Tallies, id_of: &HashMap<&str, String>) 
                 })
                 .collect();
             Standing {
-                member: id_of[m.player.as_str()].clone(),
+                member,
                 played: presets.values().map(|t| t.played).sum(),
                 won: presets.values().map(|t| t.won).sum(),
                 presets,
@@ -233,15 +238,12 @@ fn standings(members: &[MemberRow], t: &Tallies, id_of: &HashMap<&str, String>) 
         .collect();
     // Most wins, then most games; members in the order they joined.
     rows.sort_by_key(|s| (-s.won, -s.played));
-    let order: HashMap<&str, usize> = (members.iter().enumerate())
-        .map(|(i, m)| (m.player.as_str(), i))
-        .collect();
     let mut versus: Vec<(usize, usize, Versus)> = (t.pairs.iter())
         .filter_map(|p| {
             let (ia, ib) = (*order.get(p.a.as_str())?, *order.get(p.b.as_str())?);
             let v = |a: &str, b: &str, a_won, b_won| Versus {
-                a: id_of[a].clone(),
-                b: id_of[b].clone(),
+                a: a.to_string(),
+                b: b.to_string(),
                 played: p.played,
                 a_won,
                 b_won,
@@ -334,8 +336,9 @@ mod tests {
             member("bb", false, 1_000_000),
             member("cc", false, 0),
         ];
+        let id = |p: &str| member_id("K7M2PQ9XRT", p);
         let tally = |player: &str, preset: &str, played, won| PresetTally {
-            player: player.into(),
+            member: id(player),
             preset: preset.into(),
             played,
             won,
@@ -349,22 +352,23 @@ mod tests {
             ],
             pairs: vec![
                 PairTally {
-                    a: "aa".into(),
-                    b: "bb".into(),
+                    a: id("aa"),
+                    b: id("bb"),
                     played: 3,
                     a_won: 1,
                     b_won: 2,
                 },
+                // Stored lower id first, whoever joined first.
                 PairTally {
-                    a: "bb".into(),
-                    b: "cc".into(),
+                    a: id("cc"),
+                    b: id("bb"),
                     played: 1,
-                    a_won: 0,
-                    b_won: 1,
+                    a_won: 1,
+                    b_won: 0,
                 },
                 PairTally {
-                    a: "aa".into(),
-                    b: "gone".into(),
+                    a: id("aa"),
+                    b: id("gone"),
                     played: 9,
                     a_won: 0,
                     b_won: 9,
@@ -372,7 +376,6 @@ mod tests {
             ],
         };
         let v = build(&circle(), "bb", 1_000_000, &members, Vec::new(), &tallies);
-        let id = |p: &str| member_id("K7M2PQ9XRT", p);
         let order: Vec<_> = v
             .standings
             .members

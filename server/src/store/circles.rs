@@ -4,6 +4,7 @@
 //! of the paused-clock tests keeps no circles (they need a database).
 
 use super::{GameRow, RoomRow, Store, StoreError, StoreResult};
+use crate::circles::member_id;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Row, Transaction};
 
@@ -85,8 +86,8 @@ pub struct CircleRoomRow {
 /// One member's counted games of one preset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PresetTally {
-    /// The member's player hash.
-    pub player: String,
+    /// The member's id.
+    pub member: String,
     /// The preset's name.
     pub preset: String,
     /// Games played.
@@ -95,10 +96,10 @@ pub struct PresetTally {
     pub won: i64,
 }
 
-/// Two players' counted games together (`a` < `b` by player hash).
+/// Two members' counted games together (`a` < `b`, member ids).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairTally {
-    /// One player hash.
+    /// One member id.
     pub a: String,
     /// The other.
     pub b: String,
@@ -162,6 +163,8 @@ pub fn circle_of(settings: &str) -> Option<String> {
 pub(super) struct SeatResult {
     pub seat: i64,
     pub player: Option<String>,
+    /// The player's member id in the circle.
+    pub member: Option<String>,
     pub won: bool,
 }
 
@@ -170,7 +173,11 @@ pub(super) struct SeatResult {
 /// winning move) a computer played for an absent person was left to the
 /// computers, and counts for nobody (docs/circles.md). A draw counts,
 /// won by nobody.
-pub(super) fn seat_results(seats: &str, game: &GameRow) -> StoreResult<(Vec<SeatResult>, bool)> {
+pub(super) fn seat_results(
+    circle: &str,
+    seats: &str,
+    game: &GameRow,
+) -> StoreResult<(Vec<SeatResult>, bool)> {
     let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
     let seats: Vec<serde_json::Value> =
         serde_json::from_str(seats).map_err(|e| corrupt("seats", e))?;
@@ -185,10 +192,14 @@ pub(super) fn seat_results(seats: &str, game: &GameRow) -> StoreResult<(Vec<Seat
         .and_then(|s| s.as_bool())
         .unwrap_or(false);
     let results = (seats.iter().enumerate())
-        .map(|(i, s)| SeatResult {
-            seat: i as i64,
-            player: s.get("player").and_then(|p| p.as_str()).map(String::from),
-            won: winner == Some(i as i64),
+        .map(|(i, s)| {
+            let player = s.get("player").and_then(|p| p.as_str()).map(String::from);
+            SeatResult {
+                seat: i as i64,
+                member: player.as_deref().map(|p| member_id(circle, p)),
+                player,
+                won: winner == Some(i as i64),
+            }
         })
         .collect();
     Ok((results, !left_to_computers))
@@ -204,16 +215,17 @@ pub(super) async fn archive_seats(
     let Some(circle) = circle_of(&room.settings) else {
         return Ok(());
     };
-    let (seats, counted) = seat_results(&room.seats, game)?;
-    for s in seats {
+    let (seats, counted) = seat_results(&circle, &room.seats, game)?;
+    for s in &seats {
         sqlx::query(
-            "INSERT INTO circle_seats (circle, room, seat, player, preset, won, counted, finished_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (circle, room, seat) DO NOTHING",
+            "INSERT INTO circle_seats (circle, room, seat, player, member, preset, won, counted, finished_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (circle, room, seat) DO NOTHING",
         )
         .bind(&circle)
         .bind(&room.code)
         .bind(s.seat)
-        .bind(s.player)
+        .bind(s.player.clone())
+        .bind(s.member.clone())
         .bind(&game.preset)
         .bind(i64::from(s.won))
         .bind(i64::from(counted))
@@ -221,7 +233,46 @@ pub(super) async fn archive_seats(
         .execute(&mut **tx)
         .await?;
     }
+    if !counted {
+        return Ok(());
+    }
+    for (a, b) in pairs(&seats) {
+        sqlx::query(
+            "INSERT INTO circle_pairs (circle, room, a, b, a_won, b_won)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (circle, room, a, b) DO NOTHING",
+        )
+        .bind(&circle)
+        .bind(&room.code)
+        .bind(a.0)
+        .bind(b.0)
+        .bind(i64::from(a.1))
+        .bind(i64::from(b.1))
+        .execute(&mut **tx)
+        .await?;
+    }
     Ok(())
+}
+
+/// A seat's member id, and whether it won.
+type Held<'a> = (&'a str, bool);
+
+/// Every two seats held by players, each as (member id, won), the lower
+/// id first; a player in two seats is not paired with themselves.
+fn pairs(seats: &[SeatResult]) -> Vec<(Held<'_>, Held<'_>)> {
+    let held: Vec<Held> = (seats.iter())
+        .filter_map(|s| Some((s.member.as_deref()?, s.won)))
+        .collect();
+    let mut out = Vec::new();
+    for (i, a) in held.iter().enumerate() {
+        for b in &held[i + 1..] {
+            match a.0.cmp(b.0) {
+                std::cmp::Ordering::Less => out.push((*a, *b)),
+                std::cmp::Ordering::Greater => out.push((*b, *a)),
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+    }
+    out
 }
 
 impl Store {
@@ -490,34 +541,30 @@ impl Store {
     }
 
     /// The standings' tallies of a circle, from the seats of its finished
-    /// games that count: each player's games by preset, and each pair's
-    /// games together (players who are no longer members included: the
-    /// caller shows the members).
+    /// games that count: each member's games by preset, and each pair's
+    /// games together (members who left included: the caller shows the
+    /// members). The two are read side by side, each from its index alone.
     pub async fn circle_tallies(&self, circle: &str) -> StoreResult<Tallies> {
         let pool = self.circles_db()?;
-        let presets = sqlx::query(
-            "SELECT player, preset, COUNT(*), CAST(SUM(won) AS BIGINT) FROM circle_seats
-             WHERE circle = $1 AND player IS NOT NULL AND counted = 1
-             GROUP BY player, preset",
-        )
-        .bind(circle)
-        .fetch_all(pool)
-        .await?;
         // PostgreSQL sums BIGINTs as NUMERIC, which the `Any` driver
         // cannot read: the sums are cast back.
-        let pairs = sqlx::query(
-            "SELECT a.player, b.player, COUNT(*), CAST(SUM(a.won) AS BIGINT), CAST(SUM(b.won) AS BIGINT)
-             FROM circle_seats a JOIN circle_seats b
-               ON b.circle = a.circle AND b.room = a.room AND b.player > a.player
-             WHERE a.circle = $1 AND a.player IS NOT NULL AND a.counted = 1
-             GROUP BY a.player, b.player",
+        let presets = sqlx::query(
+            "SELECT member, preset, COUNT(*), CAST(SUM(won) AS BIGINT) FROM circle_seats
+             WHERE circle = $1 AND counted = 1 AND member IS NOT NULL
+             GROUP BY member, preset",
         )
         .bind(circle)
-        .fetch_all(pool)
-        .await?;
+        .fetch_all(pool);
+        let pairs = sqlx::query(
+            "SELECT a, b, COUNT(*), CAST(SUM(a_won) AS BIGINT), CAST(SUM(b_won) AS BIGINT)
+             FROM circle_pairs WHERE circle = $1 GROUP BY a, b",
+        )
+        .bind(circle)
+        .fetch_all(pool);
+        let (presets, pairs) = tokio::try_join!(presets, pairs)?;
         let preset = |r: &AnyRow| -> StoreResult<PresetTally> {
             Ok(PresetTally {
-                player: r.try_get(0)?,
+                member: r.try_get(0)?,
                 preset: r.try_get(1)?,
                 played: r.try_get(2)?,
                 won: r.try_get(3)?,
@@ -536,6 +583,32 @@ impl Store {
             presets: presets.iter().map(preset).collect::<StoreResult<_>>()?,
             pairs: pairs.iter().map(pair).collect::<StoreResult<_>>()?,
         })
+    }
+
+    /// Clears a player from the seats of every circle game they played
+    /// (they deleted their data): their seats count for nobody, and their
+    /// pairs are gone. Part of `forget_player`'s transaction.
+    pub(super) async fn forget_circle_seats(
+        tx: &mut Transaction<'_, Any>,
+        player: &str,
+    ) -> StoreResult<()> {
+        let circles = sqlx::query("SELECT DISTINCT circle FROM circle_seats WHERE player = $1")
+            .bind(player)
+            .fetch_all(&mut **tx)
+            .await?;
+        for row in &circles {
+            let circle: String = row.try_get(0)?;
+            sqlx::query("DELETE FROM circle_pairs WHERE circle = $1 AND (a = $2 OR b = $2)")
+                .bind(&circle)
+                .bind(member_id(&circle, player))
+                .execute(&mut **tx)
+                .await?;
+        }
+        sqlx::query("UPDATE circle_seats SET player = NULL, member = NULL WHERE player = $1")
+            .bind(player)
+            .execute(&mut **tx)
+            .await?;
+        Ok(())
     }
 }
 
@@ -617,20 +690,25 @@ mod tests {
 
     #[test]
     fn each_seat_of_a_finished_game_with_its_player_and_the_winner() {
-        let (seats, counted) = seat_results(SEATS, &game(r#"{"winner":2}"#, false)).unwrap();
+        let (seats, counted) = seat_results("C", SEATS, &game(r#"{"winner":2}"#, false)).unwrap();
         assert!(counted);
         let players: Vec<_> = seats.iter().map(|s| (s.player.as_deref(), s.won)).collect();
         assert_eq!(
             players,
             [(Some("aa"), false), (None, false), (Some("bb"), true)]
         );
+        assert_eq!(seats[2].member, Some(member_id("C", "bb")));
+        let (a, b) = (member_id("C", "aa"), member_id("C", "bb"));
+        let (low, high) = if a < b { (&a, &b) } else { (&b, &a) };
+        let want = ((low.as_str(), *low == b), (high.as_str(), *high == b));
+        assert_eq!(pairs(&seats), [want], "one pair, the computer in none");
     }
 
     #[test]
     fn a_game_won_by_a_computer_standing_in_counts_for_nobody() {
-        let (_, counted) = seat_results(SEATS, &game(r#"{"winner":0}"#, true)).unwrap();
+        let (_, counted) = seat_results("C", SEATS, &game(r#"{"winner":0}"#, true)).unwrap();
         assert!(!counted);
-        let (seats, counted) = seat_results(SEATS, &game(r#""draw""#, false)).unwrap();
+        let (seats, counted) = seat_results("C", SEATS, &game(r#""draw""#, false)).unwrap();
         assert!(counted && seats.iter().all(|s| !s.won));
     }
 

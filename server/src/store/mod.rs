@@ -54,7 +54,7 @@ pub use leases::Lease;
 pub use memory::Memory;
 pub use my_games::{CircleName, MyGame, MySeat, MAX_FINISHED};
 pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
-pub use push::{PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
+pub use push::{PushInviteRow, PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};
 use writer::Appender;
 pub use writer::GroupCommits;

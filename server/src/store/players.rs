@@ -213,10 +213,10 @@ impl Store {
             }
             rooms.push(room);
         }
+        Store::forget_circle_seats(&mut tx, hash).await?;
         for delete in [
             "DELETE FROM player_rooms WHERE player = $1",
             "DELETE FROM circle_members WHERE player = $1",
-            "UPDATE circle_seats SET player = NULL WHERE player = $1",
             "DELETE FROM player_alerts WHERE player = $1",
             "DELETE FROM email_unsubscribe WHERE player = $1",
             "DELETE FROM player_email WHERE player = $1",

@@ -34,7 +34,63 @@ pub struct PushTurnRow {
     pub told: Option<i64>,
 }
 
+/// A lobby of one of a subscribed player's circles, made since a given
+/// time, whose page was not seen lately ([`Store::push_invitations`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PushInviteRow {
+    /// The player hash.
+    pub player: String,
+    /// The room's code.
+    pub room: String,
+    /// JSON of its seats.
+    pub seats: String,
+    /// When it was made (ms): the invitation's key.
+    pub created_at: i64,
+    /// The circle's name.
+    pub circle: String,
+    /// The last push told in this room, if any.
+    pub told: Option<i64>,
+}
+
 impl Store {
+    /// The lobbies of subscribed players' circles made since `since` (ms)
+    /// in which they hold no seat, for players whose page was last seen
+    /// before `seen_before`, with the last push told in each room.
+    pub async fn push_invitations(
+        &self,
+        seen_before: i64,
+        since: i64,
+    ) -> StoreResult<Vec<PushInviteRow>> {
+        let Ok(pool) = self.pool() else {
+            return Ok(Vec::new());
+        };
+        let rows = sqlx::query(
+            "SELECT m.player, r.code, r.seats, r.created_at, c.name, s.turn
+             FROM (SELECT DISTINCT player FROM push_subscriptions) d
+             JOIN players pl ON pl.hash = d.player
+             JOIN circle_members m ON m.player = d.player
+             JOIN circles c ON c.id = m.circle
+             JOIN rooms r ON r.circle = m.circle AND r.status = 'lobby'
+             LEFT JOIN push_sent s ON s.player = m.player AND s.room = r.code
+             WHERE pl.seen_at < $1 AND r.created_at >= $2",
+        )
+        .bind(seen_before)
+        .bind(since)
+        .fetch_all(pool)
+        .await?;
+        let invite = |r: &sqlx::any::AnyRow| -> StoreResult<PushInviteRow> {
+            Ok(PushInviteRow {
+                player: r.try_get(0)?,
+                room: r.try_get(1)?,
+                seats: r.try_get(2)?,
+                created_at: r.try_get(3)?,
+                circle: r.try_get(4)?,
+                told: r.try_get(5)?,
+            })
+        };
+        rows.iter().map(invite).collect()
+    }
+
     /// The server's key `name`: the one kept, or `fresh`, kept now if
     /// none was (every node reads back the same one).
     pub async fn server_key(&self, name: &str, fresh: &str) -> StoreResult<String> {

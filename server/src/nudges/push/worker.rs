@@ -1,7 +1,9 @@
 //! Each node's push worker: every `--push-check-secs` it reads from the
 //! store the games over days in play whose turn is a subscribed player's
 //! ([`Store::push_turns`]) and tells each player once per turn, when no
-//! page of theirs is open and they are not in quiet hours.
+//! page of theirs is open and they are not in quiet hours; and, the same
+//! way, the new games of their circles that wait for them in the lobby
+//! ([`Store::push_invitations`], once per game).
 //!
 //! Reading the store rather than hearing from the rooms keeps the rooms
 //! free of it (a room never waits on a push), finds the turns of rooms
@@ -12,7 +14,7 @@
 
 use super::{Outcome, Push, Sender, Subscription};
 use crate::rooms::{DaysClock, Seat};
-use crate::store::{PushTurnRow, Store};
+use crate::store::{PushInviteRow, PushTurnRow, Store};
 use crate::wall::Wall;
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -52,15 +54,121 @@ pub struct Turn {
     pub names: Vec<String>,
 }
 
-/// What the browser gets, encrypted: no token, no secret, no player hash.
+/// A game of one of a player's circles waiting for them in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invite {
+    /// The player hash.
+    pub player: String,
+    /// The room's code.
+    pub room: String,
+    /// When the room was made (ms): the invitation's key.
+    pub since: i64,
+    /// The circle's name.
+    pub circle: String,
+    /// Who made the game (the host's name).
+    pub by: Option<String>,
+}
+
+/// An invitation is pushed for a day after its game was made, at most.
+pub const INVITE_FOR_MS: i64 = 24 * 3_600_000;
+
+impl Invite {
+    /// The invitation in `row`, unless the player holds a seat there or
+    /// was told of it already.
+    pub fn of(row: &PushInviteRow) -> Option<Invite> {
+        let seats: Vec<Seat> = serde_json::from_str(&row.seats).ok()?;
+        if seats
+            .iter()
+            .any(|s| s.player.as_deref() == Some(row.player.as_str()))
+        {
+            return None;
+        }
+        if row.told.is_some_and(|told| told >= row.created_at) {
+            return None;
+        }
+        Some(Invite {
+            player: row.player.clone(),
+            room: row.room.clone(),
+            since: row.created_at,
+            circle: row.circle.clone(),
+            by: seats.iter().find(|s| s.host).and_then(|s| s.name.clone()),
+        })
+    }
+}
+
+/// What a push tells, encrypted for the browser: no token, no secret, no
+/// player hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Told {
+    Turn(Turn),
+    Invite(Invite),
+}
+
+/// A push's payload, as JSON.
 #[derive(Serialize)]
-struct Payload<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    room: &'a str,
-    names: &'a [String],
-    due_at: i64,
-    lang: &'a str,
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Payload<'a> {
+    Turn {
+        room: &'a str,
+        names: &'a [String],
+        due_at: i64,
+        lang: &'a str,
+    },
+    Invite {
+        room: &'a str,
+        circle: &'a str,
+        by: Option<&'a str>,
+        lang: &'a str,
+    },
+}
+
+impl Told {
+    fn player(&self) -> &str {
+        match self {
+            Told::Turn(t) => &t.player,
+            Told::Invite(i) => &i.player,
+        }
+    }
+
+    fn room(&self) -> &str {
+        match self {
+            Told::Turn(t) => &t.room,
+            Told::Invite(i) => &i.room,
+        }
+    }
+
+    /// The key it is claimed by in the room (`Store::claim_push`).
+    fn since(&self) -> i64 {
+        match self {
+            Told::Turn(t) => t.since,
+            Told::Invite(i) => i.since,
+        }
+    }
+
+    /// Until when it is worth telling (ms): the push service's TTL.
+    fn until(&self) -> i64 {
+        match self {
+            Told::Turn(t) => t.due_at,
+            Told::Invite(i) => i.since + INVITE_FOR_MS,
+        }
+    }
+
+    fn payload(&self, lang: &str) -> serde_json::Result<Vec<u8>> {
+        serde_json::to_vec(&match self {
+            Told::Turn(t) => Payload::Turn {
+                room: &t.room,
+                names: &t.names,
+                due_at: t.due_at,
+                lang,
+            },
+            Told::Invite(i) => Payload::Invite {
+                room: &i.room,
+                circle: &i.circle,
+                by: i.by.as_deref(),
+                lang,
+            },
+        })
+    }
 }
 
 impl Turn {
@@ -132,26 +240,30 @@ async fn look(
 ) -> Result<(), crate::store::StoreError> {
     let now = wall.now_ms();
     let page_open = i64::try_from(sender.opts().push_page_open_secs).unwrap_or(0) * 1000;
-    for row in store.push_turns(now - page_open).await? {
-        let Some(turn) = Turn::of(&row, now) else {
-            continue;
-        };
-        if store.alerts(&turn.player).await?.is_quiet(now) {
+    let turns = store.push_turns(now - page_open).await?;
+    let invites = (store.push_invitations(now - page_open, now - INVITE_FOR_MS)).await?;
+    let told = (turns
+        .iter()
+        .filter_map(|r| Turn::of(r, now))
+        .map(Told::Turn))
+    .chain(invites.iter().filter_map(Invite::of).map(Told::Invite));
+    for told in told {
+        if store.alerts(told.player()).await?.is_quiet(now) {
             continue;
         }
         if !store
-            .claim_push(&turn.player, &turn.room, turn.since, now)
+            .claim_push(told.player(), told.room(), told.since(), now)
             .await?
         {
             continue;
         }
-        for sub in store.push_subscriptions(&turn.player).await? {
+        for sub in store.push_subscriptions(told.player()).await? {
             let Ok(slot) = slots.clone().acquire_owned().await else {
                 return Ok(());
             };
-            let (sender, store, turn) = (sender.clone(), store.clone(), turn.clone());
+            let (sender, store, told) = (sender.clone(), store.clone(), told.clone());
             sends.spawn(async move {
-                deliver(&sender, &store, &sub, &turn, now).await;
+                deliver(&sender, &store, &sub, &told, now).await;
                 drop(slot);
             });
         }
@@ -162,30 +274,24 @@ async fn look(
     Ok(())
 }
 
-/// Sends one turn to one subscription, trying again after each wait of
-/// [`RetryWaits`] while the failure may pass; records what came of it.
-async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn, now: i64) {
-    let payload = Payload {
-        kind: "turn",
-        room: &turn.room,
-        names: &turn.names,
-        due_at: turn.due_at,
-        lang: &sub.lang,
-    };
-    let Ok(payload) = serde_json::to_vec(&payload) else {
+/// Sends one turn (or invitation) to one subscription, trying again after
+/// each wait of [`RetryWaits`] while the failure may pass; records what
+/// came of it.
+async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, told: &Told, now: i64) {
+    let Ok(payload) = told.payload(&sub.lang) else {
         return;
     };
-    let ttl = Duration::from_millis(u64::try_from(turn.due_at - now).unwrap_or(0));
+    let ttl = Duration::from_millis(u64::try_from(told.until() - now).unwrap_or(0));
     let metrics = sender.metrics();
     let mut waits = sender.opts().push_retry_waits.0.iter();
     let outcome = loop {
-        let outcome = sender.send(sub, &payload, ttl, &turn.room).await;
+        let outcome = sender.send(sub, &payload, ttl, told.room()).await;
         let Some(wait) = waits.next().filter(|_| outcome == Outcome::Retry) else {
             break outcome;
         };
         tokio::time::sleep(*wait).await;
         // Turned off (or the player forgotten) meanwhile: that holds at once.
-        if !still_subscribed(store, &turn.player, &sub.endpoint).await {
+        if !still_subscribed(store, told.player(), &sub.endpoint).await {
             return;
         }
     };
@@ -200,7 +306,7 @@ async fn deliver(sender: &Sender, store: &Store, sub: &Subscription, turn: &Turn
         }
         Outcome::Retry | Outcome::Refused => {
             metrics.pushes_failed.fetch_add(1, Relaxed);
-            tracing::info!(room = %turn.room, "push: given up ({outcome:?})");
+            tracing::info!(room = %told.room(), "push: given up ({outcome:?})");
             store.push_failed(&sub.endpoint).await
         }
     };
@@ -255,5 +361,28 @@ mod tests {
         let mut no_clock = row(1, 50_000, None);
         no_clock.clock = None;
         assert_eq!(Turn::of(&no_clock, 2_000), None);
+    }
+
+    #[test]
+    fn an_invitation_is_told_once_and_not_to_a_player_seated_already() {
+        let invite = |player: &str, told| PushInviteRow {
+            player: player.into(),
+            room: "ABC1234".into(),
+            seats: row(0, 0, None).seats,
+            created_at: 1_000,
+            circle: "Rao family".into(),
+            told,
+        };
+        let told = Invite::of(&invite("hash-meena", None)).expect("Meena is invited");
+        assert_eq!((told.by.as_deref(), told.since), (Some("Asha"), 1_000));
+        assert_eq!(Invite::of(&invite("hash-meena", Some(1_000))), None, "told");
+        assert_eq!(Invite::of(&invite("hash-ravi", None)), None, "seated");
+        let payload = Told::Invite(told).payload("kn").unwrap();
+        let payload: serde_json::Value = serde_json::from_slice(&payload).unwrap();
+        assert_eq!(
+            payload,
+            serde_json::json!({"type": "invite", "room": "ABC1234", "circle": "Rao family",
+                "by": "Asha", "lang": "kn"})
+        );
     }
 }

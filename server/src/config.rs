@@ -138,6 +138,10 @@ pub struct LimitOpts {
     /// (IPv6: its /64) may make per minute.
     #[arg(long, env = "CHOWKA_LOOKUPS_PER_MINUTE", default_value_t = 300)]
     pub lookups_per_minute: u32,
+    /// Circles one address (IPv6: its /64) may join by their invite links
+    /// per minute.
+    #[arg(long, env = "CHOWKA_CIRCLE_JOINS_PER_MINUTE", default_value_t = 10)]
+    pub circle_joins_per_minute: u32,
     /// Players (identities) one address (IPv6: its /64) may make per minute.
     #[arg(long, env = "CHOWKA_PLAYERS_PER_MINUTE", default_value_t = 20)]
     pub players_per_minute: u32,

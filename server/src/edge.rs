@@ -117,11 +117,17 @@ fn impersonates_computer(name: &str) -> bool {
 /// format characters), not starting with a combining mark, and not
 /// passing for a computer player.
 pub fn check_name(name: &str) -> Result<String, Refusal> {
+    check_named(name, MAX_NAME_CHARS, ErrorCode::BadName.sentence())
+}
+
+/// Checks a name as [`check_name`] does, up to `max` characters; `long`
+/// says why an empty or longer one is refused.
+pub fn check_named(name: &str, max: usize, long: &str) -> Result<String, Refusal> {
     let name = name.trim();
     let refuse = |why: &str| Err(Refusal::with(ErrorCode::BadName, why.to_string()));
     let chars: Vec<char> = name.chars().collect();
-    if chars.is_empty() || chars.len() > MAX_NAME_CHARS {
-        return refuse(ErrorCode::BadName.sentence());
+    if chars.is_empty() || chars.len() > max {
+        return refuse(long);
     }
     let bad = (0..chars.len()).any(|i| {
         let prev = i.checked_sub(1).map(|j| chars[j]);

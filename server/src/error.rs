@@ -144,6 +144,20 @@ codes! {
     // push
     /// A push route while the server runs without `--push`.
     PushOff = "push_off", NOT_FOUND, "This server does not send notifications.";
+    // circles
+    /// A circle that does not exist, or of which the player is not a
+    /// member: the same answer, so nobody learns that a circle exists.
+    NoCircle = "no_circle", NOT_FOUND, "There is no such circle, or you are not in it.";
+    /// An invite link unknown, or turned off.
+    NoInvite = "no_invite", NOT_FOUND, "This invitation link no longer works: ask for a new one.";
+    /// A change only a circle's admins may make.
+    NotCircleAdmin = "not_circle_admin", FORBIDDEN, "Only the circle's admins can do that.";
+    /// Joining a circle that holds its most members.
+    CircleFull = "circle_full", CONFLICT, "This circle is full.";
+    /// Making or joining one circle more than a player may be in.
+    TooManyCircles = "too_many_circles", CONFLICT, "You are in as many circles as you can be: leave one first.";
+    /// Removing a circle's creator, or the creator leaving with no other admin.
+    CircleCreator = "circle_creator", CONFLICT, "The circle's creator stays until another member is an admin.";
 }
 
 impl From<RejectCode> for ErrorCode {

@@ -1,4 +1,4 @@
-//! Room codes and seat tokens.
+//! Room codes, circles' ids and seat tokens.
 //!
 //! A room code is read aloud and typed on phones, so it avoids look-alike
 //! characters (no 0/O, no 1/I/l) and is case-insensitive; 7 characters of
@@ -16,78 +16,89 @@ pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /// Length of a room code.
 pub const CODE_LEN: usize = 7;
 
-/// A room code: [`CODE_LEN`] characters of [`CODE_ALPHABET`]. `Copy`, so
-/// it is passed by value; spelled as a string on the wire and in the store.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RoomCode([u8; CODE_LEN]);
+/// Length of a circle's id: 31^10 (about 2^50) ids, never guessed.
+pub const CIRCLE_ID_LEN: usize = 10;
 
-impl RoomCode {
-    /// A new random room code.
-    pub fn random() -> RoomCode {
+/// A code of `N` characters of [`CODE_ALPHABET`]: a room's ([`RoomCode`])
+/// or a circle's ([`CircleId`]). `Copy`, so it is passed by value;
+/// spelled as a string on the wire and in the store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Code<const N: usize>([u8; N]);
+
+/// A room code: [`CODE_LEN`] characters.
+pub type RoomCode = Code<CODE_LEN>;
+
+/// A circle's id: [`CIRCLE_ID_LEN`] characters, the same alphabet as room
+/// codes (it is in the circle's address, `/c/{id}`).
+pub type CircleId = Code<CIRCLE_ID_LEN>;
+
+impl<const N: usize> Code<N> {
+    /// A new random code.
+    pub fn random() -> Code<N> {
         let mut rng = rand::thread_rng();
-        RoomCode(std::array::from_fn(|_| {
+        Code(std::array::from_fn(|_| {
             CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())]
         }))
     }
 
     /// A code as typed by a person, normalized: upper case, without spaces
-    /// and dashes; `None` if it cannot be a room code.
-    pub fn parse(typed: &str) -> Option<RoomCode> {
-        let mut code = [0; CODE_LEN];
+    /// and dashes; `None` if it cannot be a code of this length.
+    pub fn parse(typed: &str) -> Option<Code<N>> {
+        let mut code = [0; N];
         let mut chars = typed.chars().filter(|c| !matches!(c, ' ' | '-'));
         for byte in &mut code {
             let c = chars.next()?.to_ascii_uppercase();
             *byte = u8::try_from(c).ok().filter(|b| CODE_ALPHABET.contains(b))?;
         }
-        chars.next().is_none().then_some(RoomCode(code))
+        chars.next().is_none().then_some(Code(code))
     }
 
     /// The code as text.
     pub fn as_str(&self) -> &str {
         // Only bytes of CODE_ALPHABET, all ASCII, are ever put in.
-        std::str::from_utf8(&self.0).expect("room codes are ASCII")
+        std::str::from_utf8(&self.0).expect("codes are ASCII")
     }
 }
 
-/// Text that cannot be a room code.
+/// Text that cannot be a code of `N` characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotARoomCode;
+pub struct NotACode<const N: usize>;
 
-impl fmt::Display for NotARoomCode {
+impl<const N: usize> fmt::Display for NotACode<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a room code is {CODE_LEN} letters and digits")
+        write!(f, "a code is {N} letters and digits")
     }
 }
 
-impl std::error::Error for NotARoomCode {}
+impl<const N: usize> std::error::Error for NotACode<N> {}
 
-impl std::str::FromStr for RoomCode {
-    type Err = NotARoomCode;
-    fn from_str(typed: &str) -> Result<RoomCode, NotARoomCode> {
-        RoomCode::parse(typed).ok_or(NotARoomCode)
+impl<const N: usize> std::str::FromStr for Code<N> {
+    type Err = NotACode<N>;
+    fn from_str(typed: &str) -> Result<Code<N>, NotACode<N>> {
+        Code::parse(typed).ok_or(NotACode)
     }
 }
 
-impl fmt::Display for RoomCode {
+impl<const N: usize> fmt::Display for Code<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl fmt::Debug for RoomCode {
+impl<const N: usize> fmt::Debug for Code<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
-impl Serialize for RoomCode {
+impl<const N: usize> Serialize for Code<N> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
 
-impl<'de> Deserialize<'de> for RoomCode {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RoomCode, D::Error> {
+impl<'de, const N: usize> Deserialize<'de> for Code<N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Code<N>, D::Error> {
         let typed = std::borrow::Cow::<str>::deserialize(d)?;
         typed.parse().map_err(serde::de::Error::custom)
     }
@@ -156,7 +167,7 @@ mod tests {
             "k7mpx3q".parse::<RoomCode>().map(|c| c.to_string()),
             Ok("K7MPX3Q".into())
         );
-        assert_eq!("nope".parse::<RoomCode>(), Err(NotARoomCode));
+        assert_eq!("nope".parse::<RoomCode>(), Err(NotACode));
     }
 
     #[test]

@@ -24,6 +24,7 @@
 //! - `wall`: the time of day, as a seam tests drive with tokio's paused clock.
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.
+//! - `circles`: a family's standing table: circles, their page live, their standings.
 //! - `nudges`: telling players away that it is their turn: quiet hours, Web Push, e-mail.
 //! - `replay`: any game played again move by move, for the replay viewer.
 //! - `commands`: the offline commands: `replay`, `conformance`, `simulate`.
@@ -32,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod circles;
 /// The computer players: the chowka-bots crate, which depends only on the
 /// rules engine.
 pub use chowka_bots as bots;
@@ -123,6 +125,9 @@ pub async fn run(
     let wall = config.rooms.wall;
     let pusher =
         nudges::push::spawn_worker(services.push.clone(), store.clone(), wall, stopped.clone());
+    // Circles changed on other nodes wake their pages here; the task ends
+    // with the bus (it holds nothing that needs a clean stop).
+    let circles = tokio::spawn(services.circles.clone().listen());
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;
@@ -167,6 +172,7 @@ pub async fn run(
         Err(e) => tracing::warn!("cannot release this node's leases: {e}"),
     }
     let _ = tokio::time::timeout_at(deadline, peers).await;
+    circles.abort();
     // Every WebSocket task holds a permit: having them all means every
     // socket got its close frame.
     let all = u32::try_from(config.sockets.max_connections).unwrap_or(u32::MAX);

@@ -5,9 +5,9 @@
 
 use crate::nudges::mail;
 use crate::services::Services;
-use crate::{api, error, replay, web, ws};
+use crate::{api, circles, error, replay, web, ws};
 use axum::http::{header, HeaderValue};
-use axum::routing::{get, post};
+use axum::routing::{get, patch, post};
 use axum::Router;
 use std::time::Duration;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -44,6 +44,22 @@ pub fn router(services: Services) -> Router {
                 .delete(api::my::forget),
         )
         .route("/api/me/games", get(api::my::games))
+        .route("/api/me/circles", get(api::my::circles))
+        .route("/api/circles", post(api::create_circle))
+        .route(
+            "/api/circles/{id}",
+            get(api::circle).patch(api::rename_circle),
+        )
+        .route(
+            "/api/circles/{id}/invite",
+            post(api::renew_invite).delete(api::revoke_invite),
+        )
+        .route(
+            "/api/circles/{id}/members/{member}",
+            patch(api::set_admin).delete(api::leave_or_remove),
+        )
+        .route("/api/circles/{id}/games", post(api::new_game))
+        .route("/api/invites/{token}", get(api::invite).post(api::join))
         .route(
             "/api/me/alerts",
             get(api::my::alerts).put(api::my::set_alerts),
@@ -84,6 +100,7 @@ pub fn router(services: Services) -> Router {
     Router::new()
         .merge(api)
         .route("/ws", get(ws::upgrade))
+        .route("/ws/circle", get(circles::socket))
         .merge(web::routes())
         // Text is sent compressed (brotli or gzip, as the browser accepts):
         // scripts and styles shrink to about a quarter (web.rs).

@@ -40,6 +40,8 @@ pub struct Services {
     pub mail: Mail,
     /// Web Push, when on (`run` starts it: its key is in the store).
     pub push: Push,
+    /// Wakes the circles' open pages when a circle changes.
+    pub circles: Arc<crate::circles::Hub>,
 }
 
 impl Services {
@@ -67,6 +69,7 @@ impl Services {
             registry,
             store,
             metrics,
+            circles: crate::circles::Hub::new(cluster.clone()),
             cluster,
             mail: Mail::default(),
             push: Push::off(),

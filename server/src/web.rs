@@ -86,6 +86,8 @@ pub fn routes() -> Router<Services> {
         .route("/", get(index))
         .route("/r/{code}", get(preview::room_page))
         .route("/r/{code}/card.png", get(preview::room_card))
+        // A circle's page: the site's page, which asks for the circle.
+        .route("/c/{id}", get(index))
         .route("/card.png", get(preview::site_card))
         .merge(app::routes())
         .fallback(get(asset))

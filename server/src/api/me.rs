@@ -10,11 +10,12 @@ use crate::edge::{check_name, read_json};
 use crate::error::Refusal;
 use crate::ids::RoomCode;
 use crate::rooms::{PlayerChange, Registry};
-use crate::store::{now_ms, MyGame, Store};
+use crate::store::{now_ms, CircleName, InvitationRow, MyGame, Store};
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use chowka_protocol::Setup;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -134,11 +135,54 @@ async fn tell(registry: &Registry, cluster: &Cluster, code: RoomCode, change: Pl
     }
 }
 
+/// A game of one of the player's circles waiting in its lobby, where they
+/// hold no seat yet.
+#[derive(Debug, Serialize)]
+pub struct Invitation {
+    /// Room code.
+    pub code: String,
+    /// The circle.
+    pub circle: CircleName,
+    /// Who made it (the host's name).
+    pub by: Option<String>,
+    /// `live` or `days`.
+    pub pace: String,
+    /// Preset name.
+    pub preset: String,
+    /// Board size.
+    pub board: i64,
+    /// When it was made.
+    pub created_at: i64,
+}
+
+impl Invitation {
+    /// The invitation of a stored row; `None` if it does not read.
+    fn of(r: InvitationRow) -> Option<Invitation> {
+        let seats: Vec<serde_json::Value> = serde_json::from_str(&r.seats).ok()?;
+        let host = seats.iter().find(|s| s.get("host") == Some(&true.into()));
+        let rules = serde_json::from_str::<Setup>(&r.setup).ok()?.rules().ok()?;
+        Some(Invitation {
+            code: r.code,
+            circle: CircleName {
+                id: r.circle,
+                name: r.circle_name,
+            },
+            by: host.and_then(|h| h.get("name")?.as_str().map(String::from)),
+            pace: r.pace,
+            preset: rules.preset.name().into(),
+            board: rules.board as i64,
+            created_at: r.created_at,
+        })
+    }
+}
+
 /// The answer of `GET /api/me/games`.
 #[derive(Debug, Serialize)]
 pub struct MyGames {
     /// The player's games, in the page's order.
     pub games: Vec<MyGame>,
+    /// Games of their circles waiting for them in the lobby, newest first.
+    pub invitations: Vec<Invitation>,
     /// The server's time, ms since the epoch, for the clocks shown.
     pub now: i64,
 }
@@ -147,8 +191,10 @@ pub struct MyGames {
 /// rooms (`Store::player_games`).
 pub async fn games(State(store): State<Store>, me: Identity) -> Result<Json<MyGames>, Refusal> {
     let games = store.player_games(&me.hash).await.map_err(Refusal::store)?;
+    let invitations = store.invitations(&me.hash).await.map_err(Refusal::store)?;
     Ok(Json(MyGames {
         games,
+        invitations: invitations.into_iter().filter_map(Invitation::of).collect(),
         now: now_ms(),
     }))
 }

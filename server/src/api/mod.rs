@@ -29,6 +29,7 @@ use std::time::Duration;
 
 mod alerts;
 mod archive;
+mod circles;
 mod email;
 mod identity;
 mod me;
@@ -38,6 +39,10 @@ mod push;
 mod pace;
 
 pub use archive::{game, list_games, ArchivedGame, GameList, GameSummary, GamesQuery};
+pub use circles::{
+    circle, create_circle, invite, join, leave_or_remove, new_game, rename_circle, renew_invite,
+    revoke_invite, set_admin,
+};
 pub use email::{AskEmail, MyEmail};
 pub use identity::{device_label, Identity, DEVICE_HEADER};
 pub use me::{Device, Me, MyGames};
@@ -48,6 +53,7 @@ pub use players::{create_player, NewPlayer, PlayerMade};
 /// The handlers of a player's own routes, `/api/me...` (`me.rs`).
 pub mod my {
     pub use super::alerts::{alerts, set_alerts};
+    pub use super::circles::my_circles as circles;
     pub use super::email::{delete_email, email, set_email};
     pub use super::me::{forget, games, me, rename};
     pub use super::push::{key as push_key, subscribe, subscribed, unsubscribe};
@@ -146,6 +152,35 @@ pub async fn create_room(
     body: Body,
 ) -> Result<(StatusCode, Json<SeatAnswer>), Refusal> {
     let req: CreateRoom = read_json(&headers, body).await?;
+    let asked = Asked {
+        limits: &limits,
+        peer,
+        headers: &headers,
+    };
+    let answer = open_room(&registry, &store, asked, me.map(|me| me.hash), req, None).await?;
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+/// Who asked for a room, for the limit on creations per address.
+pub(crate) struct Asked<'a> {
+    /// The limits.
+    pub limits: &'a Limits,
+    /// The address it came from.
+    pub peer: SocketAddr,
+    /// Its headers (a trusted proxy's `X-Forwarded-For`).
+    pub headers: &'a HeaderMap,
+}
+
+/// Makes the room `req` asks for, with its creator (a player, if
+/// `player`) in seat 0 as host; in `circle`, if given (never listed then).
+pub(crate) async fn open_room(
+    registry: &Registry,
+    store: &Store,
+    asked: Asked<'_>,
+    player: Option<String>,
+    req: CreateRoom,
+    circle: Option<crate::ids::CircleId>,
+) -> Result<SeatAnswer, Refusal> {
     let name = check_name(&req.name)?;
     let mut options = req.options;
     if let Some(p) = req.players {
@@ -175,9 +210,10 @@ pub async fn create_room(
             .map_err(|e: String| Refusal::with(ErrorCode::BadLevel, e))?;
         seats[b.seat as usize].bot = Some(level);
     }
-    limits.check(Limited::Creations, peer, &headers).await?;
+    (asked.limits)
+        .check(Limited::Creations, asked.peer, asked.headers)
+        .await?;
     let token = ids::new_token();
-    let player = me.map(|me| me.hash);
     seats[0] = Seat {
         name: Some(name),
         token_hash: Some(ids::hash_token(&token)),
@@ -191,12 +227,13 @@ pub async fn create_room(
         position: None,
     };
     let settings = Settings {
-        public: req.public,
+        public: req.public && circle.is_none(),
         turn_clock: req.turn_clock,
         takeover,
         pace: req.pace,
         turn_hours,
         language: req.language,
+        circle,
     };
     let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {
@@ -204,7 +241,7 @@ pub async fn create_room(
     }
     let code = room.code;
     if let Some(p) = &player {
-        link(&store, p, code).await?;
+        link(store, p, code).await?;
     }
     let stub = registry.create(room).await.map_err(|e| match e {
         CreateError::TooMany => Refusal::new(ErrorCode::TooManyRooms),
@@ -212,15 +249,12 @@ pub async fn create_room(
     })?;
     let details = stub.details().await.ok_or_else(Refusal::no_room)?;
     tracing::info!(room = %code, "room created");
-    Ok((
-        StatusCode::CREATED,
-        Json(SeatAnswer {
-            code,
-            seat: 0,
-            token,
-            room: details.room,
-        }),
-    ))
+    Ok(SeatAnswer {
+        code,
+        seat: 0,
+        token,
+        room: details.room,
+    })
 }
 
 /// The answer of `GET /api/rooms`.

@@ -23,6 +23,8 @@ pub struct Limits {
     lookups: Arc<Limit>,
     /// Making players, per address.
     new_players: Arc<Limit>,
+    /// Joining circles by their invite links, per address.
+    circle_joins: Arc<Limit>,
     /// Wrong player secrets, per address: counted only when one is wrong.
     players: Arc<Strikes>,
     /// Whether the client's address is taken from `X-Forwarded-For`.
@@ -48,6 +50,10 @@ impl Limits {
             new_players: Arc::new(Limit::per_address(
                 opts.players_per_minute,
                 "players made from your address",
+            )),
+            circle_joins: Arc::new(Limit::per_address(
+                opts.circle_joins_per_minute,
+                "circles joined from your address",
             )),
             players: Arc::new(Strikes::new(
                 opts.wrong_players_per_minute,
@@ -92,6 +98,7 @@ impl Limits {
             Limited::Seats => self.seats.check(ip),
             Limited::Lookups => self.lookups.check(ip),
             Limited::NewPlayers => self.new_players.check(ip),
+            Limited::CircleJoins => self.circle_joins.check(ip),
             Limited::Players => self.players.strike(ip),
         }
     }

@@ -82,6 +82,8 @@ pub enum Limited {
     NewPlayers,
     /// Wrong player secrets, so that secrets cannot be guessed.
     Players,
+    /// Joining circles by their invite links.
+    CircleJoins,
 }
 
 /// Connections open per address (see [`address_key`]), for a cap on how

@@ -20,6 +20,8 @@
 //! - `alerts`: time zones and quiet hours; `email`: the digest's
 //!   addresses and unsubscribe links.
 //! - `push`: Web Push's key, subscriptions and turns told.
+//! - `circles`: circles, their members and the seats of their finished
+//!   games (the standings).
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -29,6 +31,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod alerts;
 mod archive;
+mod circles;
 mod email;
 mod error;
 mod leases;
@@ -40,12 +43,16 @@ mod rooms;
 mod sqlite;
 mod writer;
 
+pub use circles::{
+    circle_of, CircleRoomRow, CircleRow, InvitationRow, Joined, MemberRow, MyCircleRow, PairTally,
+    PresetTally, Tallies,
+};
 pub use email::EmailRow;
 use error::room_codes;
 pub use error::{to_json, StoreError};
 pub use leases::Lease;
 pub use memory::Memory;
-pub use my_games::{MyGame, MySeat, MAX_FINISHED};
+pub use my_games::{CircleName, MyGame, MySeat, MAX_FINISHED};
 pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
 pub use push::{PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};

@@ -29,6 +29,18 @@ pub(super) struct LinkedRoom {
     pub result: Option<String>,
     pub preset: Option<String>,
     pub board: Option<i64>,
+    /// The circle it belongs to, and its name.
+    pub circle: Option<String>,
+    pub circle_name: Option<String>,
+}
+
+/// The circle a game belongs to, as "all my games" names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CircleName {
+    /// The circle's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
 }
 
 /// One seat of a game in "all my games".
@@ -73,6 +85,8 @@ pub struct MyGame {
     pub preset: String,
     /// The board's size.
     pub board: i64,
+    /// The circle it belongs to, if any.
+    pub circle: Option<CircleName>,
 }
 
 /// The player's games among `rooms`, in the page's order: (1) in play
@@ -138,6 +152,10 @@ fn game_of(hash: &str, r: LinkedRoom, now: i64, setups: &mut Setups) -> Option<M
             })
             .clone()?,
     };
+    let circle = match (r.circle, r.circle_name) {
+        (Some(id), Some(name)) => Some(CircleName { id, name }),
+        _ => None,
+    };
     let playing = r.status == "playing";
     let result = (r.result.as_deref())
         .and_then(|j| serde_json::from_str(j).ok())
@@ -156,6 +174,7 @@ fn game_of(hash: &str, r: LinkedRoom, now: i64, setups: &mut Setups) -> Option<M
         created_at: r.created_at,
         preset,
         board,
+        circle,
     })
 }
 

@@ -101,6 +101,15 @@ impl Store {
         .bind(TOUCH_EVERY_MS)
         .execute(pool)
         .await?;
+        self.touch_player(hash, now).await
+    }
+
+    /// Records that a page of the player's was open at `now` (their
+    /// `seen_at`), at most once every [`TOUCH_EVERY_MS`].
+    pub async fn touch_player(&self, hash: &str, now: i64) -> StoreResult<()> {
+        let Ok(pool) = self.pool() else {
+            return Ok(());
+        };
         sqlx::query("UPDATE players SET seen_at = $1 WHERE hash = $2 AND seen_at <= $1 - $3")
             .bind(now)
             .bind(hash)
@@ -206,6 +215,8 @@ impl Store {
         }
         for delete in [
             "DELETE FROM player_rooms WHERE player = $1",
+            "DELETE FROM circle_members WHERE player = $1",
+            "UPDATE circle_seats SET player = NULL WHERE player = $1",
             "DELETE FROM player_alerts WHERE player = $1",
             "DELETE FROM email_unsubscribe WHERE player = $1",
             "DELETE FROM player_email WHERE player = $1",
@@ -234,7 +245,7 @@ impl Store {
         };
         let unfinished = sqlx::query(&format!(
             "SELECT {ROOM_COLUMNS}, r.to_move, r.due_at, r.clock
-             FROM player_rooms p JOIN rooms r ON r.code = p.room
+             FROM player_rooms p JOIN rooms r ON r.code = p.room {CIRCLE_JOIN}
              WHERE p.player = $1 AND p.closed_at IS NULL AND r.status IN ('lobby', 'playing')"
         ))
         .bind(hash)
@@ -246,6 +257,7 @@ impl Store {
         let finished = sqlx::query(&format!(
             "SELECT {ROOM_COLUMNS}, g.finished_at, g.result, g.preset, g.board
              FROM player_rooms p JOIN rooms r ON r.code = p.room JOIN games g ON g.id = p.room
+                  {CIRCLE_JOIN}
              WHERE p.player = $1 AND p.closed_at IS NOT NULL
                    AND r.status = 'finished' AND r.seats LIKE $2
              ORDER BY p.closed_at DESC LIMIT $3"
@@ -310,7 +322,11 @@ fn device_of(row: &AnyRow) -> StoreResult<DeviceRow> {
 
 /// The columns both "all my games" queries read first, as [`room_of`]
 /// reads them.
-const ROOM_COLUMNS: &str = "r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace";
+const ROOM_COLUMNS: &str =
+    "r.code, r.status, r.setup, r.seats, r.settings, r.created_at, r.pace, r.circle, c.name";
+
+/// The join that names a linked room's circle ([`ROOM_COLUMNS`]).
+const CIRCLE_JOIN: &str = "LEFT JOIN circles c ON c.id = r.circle";
 
 /// A linked room's own columns ([`ROOM_COLUMNS`]).
 fn room_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
@@ -322,6 +338,8 @@ fn room_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
         settings: row.try_get(4)?,
         created_at: row.try_get(5)?,
         pace: row.try_get(6)?,
+        circle: row.try_get(7)?,
+        circle_name: row.try_get(8)?,
         ..LinkedRoom::default()
     })
 }
@@ -329,9 +347,9 @@ fn room_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
 /// An open room: its own columns, then its due-time index and clock.
 fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
     Ok(LinkedRoom {
-        to_move: row.try_get(7)?,
-        due_at: row.try_get(8)?,
-        clock: row.try_get(9)?,
+        to_move: row.try_get(9)?,
+        due_at: row.try_get(10)?,
+        clock: row.try_get(11)?,
         ..room_of(row)?
     })
 }
@@ -339,10 +357,10 @@ fn unfinished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
 /// A finished room: its own columns, then its archived game's.
 fn finished_of(row: &AnyRow) -> StoreResult<LinkedRoom> {
     Ok(LinkedRoom {
-        finished_at: row.try_get(7)?,
-        result: row.try_get(8)?,
-        preset: row.try_get(9)?,
-        board: row.try_get(10)?,
+        finished_at: row.try_get(9)?,
+        result: row.try_get(10)?,
+        preset: row.try_get(11)?,
+        board: row.try_get(12)?,
         ..room_of(row)?
     })
 }

@@ -19,8 +19,8 @@ impl Store {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO rooms (code, status, setup, seats, settings, version, rematch, created_at, updated_at, fair,
-                                pace, clock, to_move, due_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                                pace, clock, to_move, due_at, circle)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&r.code)
         .bind(&r.status)
@@ -36,6 +36,7 @@ impl Store {
         .bind(r.clock.clone())
         .bind(r.to_move)
         .bind(r.due_at)
+        .bind(super::circle_of(&r.settings))
         .execute(pool)
         .await?;
         Ok(())

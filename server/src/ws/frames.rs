@@ -19,7 +19,7 @@ pub(super) const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
 /// Sends one frame, within [`WRITE_DEADLINE`]; false if the connection is
 /// gone or stopped reading.
-pub(super) async fn send<S>(socket: &mut S, msg: Message) -> bool
+pub(crate) async fn send<S>(socket: &mut S, msg: Message) -> bool
 where
     S: Sink<Message> + Unpin,
 {
@@ -43,7 +43,7 @@ where
 /// Closing with unread bytes would make the kernel reset the connection,
 /// and a reset throws away what the client had not read yet, this error
 /// and close frame included.
-pub(super) async fn close<S, E>(socket: &mut S, code: u16, reason: &'static str)
+pub(crate) async fn close<S, E>(socket: &mut S, code: u16, reason: &'static str)
 where
     S: Sink<Message> + Stream<Item = Result<Message, E>> + Unpin,
 {

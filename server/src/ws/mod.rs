@@ -16,7 +16,7 @@
 //! connection touches, that and the rooms wherever they run.
 
 mod connection;
-mod frames;
+pub(crate) mod frames;
 mod hello;
 mod parse;
 
@@ -108,25 +108,11 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // Counted and logged on the way out (error::count_refusals).
-    let refuse = |code: ErrorCode| Refusal::new(code).into_response();
-    if !origin_allowed(&reach.sockets.opts, &headers) {
-        return refuse(ErrorCode::BadOrigin);
-    }
-    // Each connection looks one room up by code: limited like HTTP lookups.
-    let ip = match limits.check(Limited::Lookups, peer, &headers).await {
-        Ok(ip) => ip,
+    let admitted = match admit(&reach.sockets, &reach.cluster, &limits, peer, &headers).await {
+        Ok(a) => a,
         Err(r) => return r.into_response(),
     };
-    // The cap holds across nodes: what the others hold for this address counts.
-    let elsewhere = reach.cluster.sockets_elsewhere(limits::address_key(ip));
-    let cap = reach.sockets.opts.ws_per_address.saturating_sub(elsewhere);
-    let Some(slot) = reach.sockets.addresses.take(ip, cap) else {
-        return refuse(ErrorCode::TooManyConnections);
-    };
-    let Ok(permit) = reach.sockets.open.clone().try_acquire_owned() else {
-        return refuse(ErrorCode::ServerBusy);
-    };
+    let Admitted { ip, slot, permit } = admitted;
     // Frames above our own limit are read (up to 4x) so that the client
     // gets a clear `too_big` before the close; beyond that the socket
     // library refuses them outright. Writes go out at once (each send
@@ -143,6 +129,43 @@ pub async fn upgrade(
             metrics.connections_active.fetch_sub(1, Relaxed);
             tracing::debug!(%ip, "connection closed");
         })
+}
+
+/// A WebSocket let in: its address, and its slots (given back when
+/// dropped).
+pub struct Admitted {
+    /// The address it comes from.
+    pub ip: std::net::IpAddr,
+    /// Its place among the address's sockets.
+    pub slot: limits::OpenSlot,
+    /// Its place among all sockets.
+    pub permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// Lets a WebSocket in (a room's, or a circle's page's), if the page is
+/// ours, the address is within its lookups, and a connection slot is
+/// free, overall and for the address (across nodes).
+pub async fn admit(
+    sockets: &Sockets,
+    cluster: &Cluster,
+    limits: &Limits,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<Admitted, Refusal> {
+    // Counted and logged on the way out (error::count_refusals).
+    if !origin_allowed(&sockets.opts, headers) {
+        return Err(Refusal::new(ErrorCode::BadOrigin));
+    }
+    // Each connection looks one room (or circle) up: limited like HTTP lookups.
+    let ip = limits.check(Limited::Lookups, peer, headers).await?;
+    // The cap holds across nodes: what the others hold for this address counts.
+    let elsewhere = cluster.sockets_elsewhere(limits::address_key(ip));
+    let cap = sockets.opts.ws_per_address.saturating_sub(elsewhere);
+    let slot = (sockets.addresses.take(ip, cap))
+        .ok_or_else(|| Refusal::new(ErrorCode::TooManyConnections))?;
+    let permit = (sockets.open.clone().try_acquire_owned())
+        .map_err(|_| Refusal::new(ErrorCode::ServerBusy))?;
+    Ok(Admitted { ip, slot, permit })
 }
 
 /// Whether a WebSocket may be opened from the page that asks: browsers

@@ -63,6 +63,10 @@ pub struct Settings {
     /// preview speaks it (web.rs). English in rooms made before it was kept.
     #[serde(default, deserialize_with = "crate::invite::Language::lenient")]
     pub language: crate::invite::Language,
+    /// The circle the room belongs to (docs/circles.md): its rematch
+    /// belongs to it too, and the store files the room under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circle: Option<crate::ids::CircleId>,
 }
 
 /// One seat as stored.

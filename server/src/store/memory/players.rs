@@ -157,6 +157,9 @@ impl Memory {
                     result: game.map(|g| g.result.clone()),
                     preset: game.map(|g| g.preset.clone()),
                     board: game.map(|g| g.board),
+                    // The memory store keeps no circles.
+                    circle: None,
+                    circle_name: None,
                 })
             })
             .collect()

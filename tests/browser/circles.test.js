@@ -12,7 +12,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, playRound, gameStatus, axeScan, shot, PHONE, DESKTOP } from './helpers.js';
+import path from 'node:path';
+import { serverAndBrowser, newPlayer, playRound, gameStatus, axeScan, shot, SHOTS, PHONE, DESKTOP } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -160,6 +161,7 @@ test('a circle: joined by link from three browsers, a game started from it playe
   await standingPlayed(ravi.page, 'Ravi', 1);
   await fits(ravi.page, 'circle page with games, phone');
   await shot(ravi.page, 'circle-standings-360');
+  await ravi.page.screenshot({ path: path.join(SHOTS, 'circle-whole-360.png'), fullPage: true });
   await shot(ashaCircle, 'circle-standings-1280');
 
   // Asha removes Meena: Meena's open page says so, and a reload shows nothing of the circle.

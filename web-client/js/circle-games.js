@@ -53,7 +53,7 @@ function playingItem(g, c, now) {
 function lobbyItem(g, c, now) {
   const taken = g.seats.map((s, i) => i).filter((i) => g.seats[i].name || g.seats[i].bot);
   const seated = g.seats.some((s) => s.member && s.member === c.me);
-  return h('li', { class: 'mygame circle-game lobby', 'data-code': g.code },
+  return h('li', { class: 'mygame stacked circle-game lobby', 'data-code': g.code },
     h('span', { class: 'mygame-players' }, playersOf(g, c, taken)),
     h('strong', { class: 'mygame-status', text: `${t('mygames.lobbySeats', { n: taken.length, total: g.seats.length })} · ${ago(g.created_at, now)}` }),
     h('span', { class: 'mygame-meta', text: metaOf(g) }),
@@ -66,7 +66,7 @@ function finishedItem(g, c) {
   const w = g.winner;
   const won = w !== null && w !== undefined;
   const result = !won ? t('mygames.draw') : g.seats[w]?.member && g.seats[w].member === c.me ? t('mygames.youWon') : t('mygames.won', { who: nameOf(g, w) });
-  return h('li', { class: 'mygame circle-game finished', 'data-code': g.code },
+  return h('li', { class: 'mygame stacked circle-game finished', 'data-code': g.code },
     h('span', { class: 'mygame-players' }, playersOf(g, c, g.seats.map((s, i) => i))),
     h('strong', { class: 'mygame-status', text: g.finished_at ? `${result} · ${when(g.finished_at)}` : result }),
     h('span', { class: 'mygame-meta', text: [metaOf(g), g.counted === false && t('circle.games.notCounted')].filter(Boolean).join(' · ') }),
@@ -83,15 +83,15 @@ function finishedItem(g, c) {
  */
 export function gamesSection(c, newGame, now = Date.now()) {
   const { playing = [], lobbies = [], finished = [] } = c.games ?? {};
-  const part = (key, list, item) => list.length && h('div', { class: `circle-games-${key}` },
+  const part = (key, list, item) => (!list.length ? null : h('div', { class: `circle-games-${key}` },
     h('h3', { id: `circle-games-${key}`, text: t(`circle.games.${key}`) }),
-    h('ul', { class: 'mygames-list', 'aria-labelledby': `circle-games-${key}` }, list.map((g) => item(g, c, now))));
+    h('ul', { class: 'mygames-list', 'aria-labelledby': `circle-games-${key}` }, list.map((g) => item(g, c, now)))));
   const none = !playing.length && !lobbies.length && !finished.length;
   return h('section', { class: 'card circle-games-card', 'aria-labelledby': 'circle-games-title' },
     h('div', { class: 'circle-games-head' },
       h('h2', { id: 'circle-games-title', text: t('circle.games.title') }),
       newGame),
-    none && h('p', { class: 'empty', text: t('circle.games.none') }),
+    none ? h('p', { class: 'empty', text: t('circle.games.none') }) : null,
     part('lobbies', lobbies, lobbyItem),
     part('playing', playing, playingItem),
     part('finished', finished, finishedItem));

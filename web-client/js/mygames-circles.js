@@ -19,7 +19,7 @@ export function invitationsSection(invitations, now) {
     h('ul', { class: 'mygames-list' }, invitations.map((inv) => {
       const preset = presets().find((p) => p.id === inv.preset);
       const meta = [preset?.name, inv.board && t('home.boardSize', { size: inv.board }), inv.pace === 'days' && t('pace.days'), inv.created_at && ago(inv.created_at, now)];
-      return h('li', { class: 'mygame invitation', 'data-code': inv.code },
+      return h('li', { class: 'mygame stacked invitation', 'data-code': inv.code },
         h('strong', { class: 'mygame-status', text: t('mygames.invitation', { by: inv.by || t('mygames.someone'), circle: inv.circle?.name ?? '' }) }),
         h('span', { class: 'mygame-meta', text: meta.filter(Boolean).join(' · ') }),
         h('div', { class: 'mygame-actions' },

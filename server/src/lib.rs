@@ -127,7 +127,7 @@ pub async fn run(
         nudges::push::spawn_worker(services.push.clone(), store.clone(), wall, stopped.clone());
     // Circles changed on other nodes wake their pages here; the task ends
     // with the bus (it holds nothing that needs a clean stop).
-    let circles = tokio::spawn(services.circles.clone().listen());
+    let circles = tokio::spawn(services.circles.clone().listen(registry.clone()));
     let peers = tokio::spawn(cluster::hear_peers(cluster.clone(), held, count, stopped));
     let connections = services.sockets.open.clone();
     let addr = listener.local_addr().map_err(StartError::Listener)?;

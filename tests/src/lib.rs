@@ -68,6 +68,7 @@ impl TestServer {
         opts.limits.seats_per_minute = 100_000;
         opts.limits.lookups_per_minute = 100_000;
         opts.limits.players_per_minute = 100_000;
+        opts.limits.circle_joins_per_minute = 100_000;
         opts.sockets.ws_per_address = 100_000;
         opts.http.max_connections_per_address = 0;
         tune(&mut opts);

@@ -14,6 +14,7 @@ use super::view;
 use crate::cluster::Cluster;
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::{self, CircleId};
+use crate::rooms::Registry;
 use crate::services::Services;
 use crate::store::{now_ms, Store};
 use crate::ws::{admit, frames};
@@ -94,9 +95,28 @@ impl Hub {
             .await;
     }
 
+    /// Hears what changes circles elsewhere: their rooms running here
+    /// (`registry`), and the other nodes. Runs until aborted.
+    pub async fn listen(self: Arc<Self>, registry: Registry) {
+        let mut rooms = registry.circle_changes();
+        let hub = self.clone();
+        let from_rooms = async move {
+            loop {
+                match rooms.recv().await {
+                    Ok(circle) => hub.changed(circle.as_str()).await,
+                    // Missed some: none is lost for long (pages look again
+                    // every REFRESH).
+                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        };
+        tokio::join!(from_rooms, self.from_other_nodes());
+    }
+
     /// Hears the other nodes' changes, until the bus ends (a node alone
     /// hears nothing and returns at once).
-    pub async fn listen(self: Arc<Self>) {
+    async fn from_other_nodes(&self) {
         if !self.cluster.bus.shared() {
             return;
         }
@@ -118,8 +138,10 @@ impl Hub {
 
 /// The first frame of a circle socket.
 #[derive(Deserialize)]
-#[serde(tag = "type", rename = "hello", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 struct Hello {
+    #[serde(rename = "type")]
+    kind: String,
     circle: String,
     player: String,
 }
@@ -208,7 +230,9 @@ async fn hello(socket: &mut WebSocket, store: &Store) -> Option<(CircleId, Strin
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return None;
     };
-    let hello: Hello = serde_json::from_str(&text).ok()?;
+    let hello: Hello = serde_json::from_str(&text)
+        .ok()
+        .filter(|h: &Hello| h.kind == "hello")?;
     let circle = CircleId::parse(&hello.circle)?;
     if !ids::is_player_secret(&hello.player) {
         return None;

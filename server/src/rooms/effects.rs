@@ -10,7 +10,7 @@ use super::{CreateError, SeatTaken};
 use crate::error::{ErrorCode, Refusal};
 use crate::ids::{self, RoomCode};
 use crate::store::{GameRow, StoreError};
-use chowka_protocol::messages::{RoomStatus, ServerMsg};
+use chowka_protocol::messages::{Pace, RoomStatus, ServerMsg};
 use chowka_protocol::{Action, Player, Record, RecordedAction};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
@@ -70,11 +70,16 @@ impl RoomActor {
         }
         self.room = next;
         let mut appended = false;
+        // Whether its circle's page shows the change (not a live game's moves).
+        let mut shown = false;
         // The seat a computer played this action for, which the state says.
         let mut stand_in = None;
         for effect in effects {
             match effect {
-                Effect::SaveRoom => self.row_saved(),
+                Effect::SaveRoom => {
+                    shown = true;
+                    self.row_saved();
+                }
                 Effect::Append(recorded) => {
                     appended = true;
                     stand_in = recorded.stood_in_for();
@@ -99,6 +104,7 @@ impl RoomActor {
                 Effect::Presence => self.out.to_all(&self.presence()),
                 Effect::Listing => self.publish_listing(),
                 Effect::Archive => {
+                    shown = true;
                     self.shared.metrics.games_finished.fetch_add(1, Relaxed);
                     self.archive().await;
                 }
@@ -108,6 +114,10 @@ impl RoomActor {
             // The action is in the log: the turn may have passed, which
             // the row's due-time index must follow (`due.rs`).
             self.save_due().await;
+            shown |= self.room.settings.pace == Pace::Days;
+        }
+        if let (true, Some(circle)) = (shown, self.room.settings.circle) {
+            self.shared.registry.circle_changed(circle);
         }
         Ok(())
     }

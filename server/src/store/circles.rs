@@ -496,15 +496,17 @@ impl Store {
     pub async fn circle_tallies(&self, circle: &str) -> StoreResult<Tallies> {
         let pool = self.circles_db()?;
         let presets = sqlx::query(
-            "SELECT player, preset, COUNT(*), SUM(won) FROM circle_seats
+            "SELECT player, preset, COUNT(*), CAST(SUM(won) AS BIGINT) FROM circle_seats
              WHERE circle = $1 AND player IS NOT NULL AND counted = 1
              GROUP BY player, preset",
         )
         .bind(circle)
         .fetch_all(pool)
         .await?;
+        // PostgreSQL sums BIGINTs as NUMERIC, which the `Any` driver
+        // cannot read: the sums are cast back.
         let pairs = sqlx::query(
-            "SELECT a.player, b.player, COUNT(*), SUM(a.won), SUM(b.won)
+            "SELECT a.player, b.player, COUNT(*), CAST(SUM(a.won) AS BIGINT), CAST(SUM(b.won) AS BIGINT)
              FROM circle_seats a JOIN circle_seats b
                ON b.circle = a.circle AND b.room = a.room AND b.player > a.player
              WHERE a.circle = $1 AND a.player IS NOT NULL AND a.counted = 1
@@ -518,7 +520,7 @@ impl Store {
                 player: r.try_get(0)?,
                 preset: r.try_get(1)?,
                 played: r.try_get(2)?,
-                won: sum(r, 3)?,
+                won: r.try_get(3)?,
             })
         };
         let pair = |r: &AnyRow| -> StoreResult<PairTally> {
@@ -526,8 +528,8 @@ impl Store {
                 a: r.try_get(0)?,
                 b: r.try_get(1)?,
                 played: r.try_get(2)?,
-                a_won: sum(r, 3)?,
-                b_won: sum(r, 4)?,
+                a_won: r.try_get(3)?,
+                b_won: r.try_get(4)?,
             })
         };
         Ok(Tallies {
@@ -535,18 +537,6 @@ impl Store {
             pairs: pairs.iter().map(pair).collect::<StoreResult<_>>()?,
         })
     }
-}
-
-/// A `SUM` column: PostgreSQL sums BIGINTs as NUMERIC, which the `Any`
-/// driver cannot read, so both databases' sums are read as text or
-/// integer, whichever comes.
-fn sum(r: &AnyRow, i: usize) -> StoreResult<i64> {
-    if let Ok(n) = r.try_get::<i64, _>(i) {
-        return Ok(n);
-    }
-    let text: Option<String> = r.try_get(i)?;
-    (text.as_deref().unwrap_or("0").parse())
-        .map_err(|e| StoreError::Corrupt(format!("a sum of wins: {e}")))
 }
 
 /// How many circles the player is a member of.

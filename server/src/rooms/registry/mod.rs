@@ -107,6 +107,9 @@ struct RegistryInner {
     listings: Mutex<HashMap<RoomCode, Listing>>,
     parts: Mutex<Option<Parts>>,
     directory: Arc<dyn Directory>,
+    /// Circles whose rooms changed (a seat taken, a start, a turn over
+    /// days, an end), for their open pages (`circles::Hub`).
+    circle_changes: tokio::sync::broadcast::Sender<crate::ids::CircleId>,
 }
 
 /// Room codes to room tasks.
@@ -154,12 +157,23 @@ impl Registry {
                 done_rx: tokio::sync::Mutex::new(Some(done_rx)),
                 parts: Mutex::new(Some(parts)),
                 directory,
+                circle_changes: tokio::sync::broadcast::channel(64).0,
             }),
         }
     }
 
     fn shared(&self) -> Option<(Shared, mpsc::Sender<()>)> {
         self.shared_for(false)
+    }
+
+    /// A room of `circle` changed in a way its page shows.
+    pub fn circle_changed(&self, circle: crate::ids::CircleId) {
+        let _ = self.inner.circle_changes.send(circle);
+    }
+
+    /// The circles whose rooms change from now on.
+    pub fn circle_changes(&self) -> tokio::sync::broadcast::Receiver<crate::ids::CircleId> {
+        self.inner.circle_changes.subscribe()
     }
 
     /// The rooms' wall clock (`wall.rs`).

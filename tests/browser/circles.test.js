@@ -7,8 +7,10 @@
 // and the standings and the head-to-head change on the circle pages left
 // open, live over the circle's socket. Asha removes Meena: Meena's open
 // page says she is no longer in the circle, and a reload shows nothing of
-// it. Asha makes a new link: the old one is refused, the new one works.
-// Screenshots `circle-*.png` (phone and desktop), axe on both.
+// it. Asha makes a new link: the old one is refused, the new one works,
+// and a fourth member joins by it on a phone in Tamil (no text missing,
+// no sideways scroll). Screenshots `circle-*.png` (phone and desktop),
+// axe on both.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -185,6 +187,15 @@ test('a circle: joined by link from three browsers, a game started from it playe
   await joinByLink(meena.page, renewed, 'Meena');
   await ashaCircle.waitForFunction(() => document.querySelectorAll('.circle-member').length === 3);
 
-  for (const p of [asha.page, ravi.page, meena.page, ashaCircle]) assert.deepEqual(p.errors, [], 'no script errors');
-  for (const p of [asha, ravi, meena]) await p.context.close();
+  // A fourth member, on a phone in Tamil: every text of the page in Tamil, no sideways scroll.
+  const kavya = await newPlayer(env.browser, PHONE, { locale: 'ta-IN' });
+  await joinByLink(kavya.page, renewed, 'Kavya');
+  await kavya.page.waitForSelector(`.circle-games-finished [data-code="${code}"]`);
+  assert.equal(await kavya.page.getAttribute('html', 'lang'), 'ta');
+  assert.deepEqual(await kavya.page.evaluate(() => [...window.__chowkaMissingKeys]), [], 'no missing texts');
+  await fits(kavya.page, 'circle page in Tamil, phone');
+  await kavya.page.screenshot({ path: path.join(SHOTS, 'circle-ta-360.png'), fullPage: true });
+
+  for (const p of [asha.page, ravi.page, meena.page, ashaCircle, kavya.page]) assert.deepEqual(p.errors, [], 'no script errors');
+  for (const p of [asha, ravi, meena, kavya]) await p.context.close();
 });

@@ -133,9 +133,9 @@ function memberItem(c, m, iAmCreator, changed) {
     m.creator ? t('circle.members.creator') : m.admin && t('circle.members.admin'),
   ].filter(Boolean);
   const actions = c.admin && !m.me && [
-    !m.admin && h('button', { type: 'button', class: 'btn small', 'data-action': 'admin', onclick: () => makeAdmin(true) }, t('circle.members.makeAdmin')),
-    m.admin && !m.creator && iAmCreator && h('button', { type: 'button', class: 'btn small ghost', 'data-action': 'unadmin', onclick: () => makeAdmin(false) }, t('circle.members.unadmin')),
-    !m.creator && h('button', { type: 'button', class: 'btn small ghost danger-text', 'data-action': 'remove', onclick: remove }, t('circle.members.remove')),
+    !m.admin && h('button', { type: 'button', class: 'btn small', id: `member-${m.member}-admin`, 'data-action': 'admin', onclick: () => makeAdmin(true) }, t('circle.members.makeAdmin')),
+    m.admin && !m.creator && iAmCreator && h('button', { type: 'button', class: 'btn small ghost', id: `member-${m.member}-unadmin`, 'data-action': 'unadmin', onclick: () => makeAdmin(false) }, t('circle.members.unadmin')),
+    !m.creator && h('button', { type: 'button', class: 'btn small ghost danger-text', id: `member-${m.member}-remove`, 'data-action': 'remove', onclick: remove }, t('circle.members.remove')),
   ].filter(Boolean);
   return h('li', { class: ['circle-member', m.here && 'here'], 'data-member': m.member },
     h('span', { class: 'presence-dot', 'aria-hidden': 'true' }),

@@ -124,9 +124,11 @@ export function circleView(container, rawId, navigate) {
       onRemoved: gone,
       onRefused: gone,
     });
-    // The clocks of games over days move on between the circle's changes.
+    // The clocks of games over days move on between the circle's changes
+    // (a page with none is left alone: a redraw would close an open picker).
     timer = setInterval(() => {
-      if (view.current && !stopped && document.visibilityState === 'visible') draw(view, view.current);
+      const clocks = view.current?.games?.playing?.some((g) => g.due_at);
+      if (clocks && !stopped && document.visibilityState === 'visible') draw(view, view.current);
     }, TICK_MS);
   }
 

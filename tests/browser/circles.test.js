@@ -36,12 +36,20 @@ function standingPlayed(page, name, played) {
   }, [name, played], { timeout: 20000 });
 }
 
-/** Opens an invite link and joins as `name` (asked only if the site has no name for the player). */
-async function joinByLink(page, link, name) {
+/**
+ * Opens an invite link and joins as `name` (asked only if the site has no
+ * name for the player); with `scan`, the invite page is checked by axe first.
+ */
+async function joinByLink(page, link, name, scan = false) {
   await page.goto(link);
   await page.waitForSelector('#circle-join');
   assert.ok(!page.url().includes('invite='), 'the token left the address bar at once');
   assert.equal(await page.textContent('#circle-heading'), 'Rao family');
+  if (scan) {
+    assert.equal(await page.locator('h1').count(), 1, 'one h1 on the invite page');
+    assert.deepEqual(await axeScan(page), [], 'the invite page: no serious or critical axe violations');
+    await shot(page, 'circle-invite-360');
+  }
   if (await page.isVisible('#circle-join-name')) await page.fill('#circle-join-name', name);
   await page.click('#circle-join');
   await page.waitForSelector('.circle-members');
@@ -78,8 +86,9 @@ test('a circle: joined by link from three browsers, a game started from it playe
   await meena.page.goto(circleUrl);
   await meena.page.waitForSelector('#circle-heading:text("This circle is private")');
   assert.ok(!(await meena.page.textContent('body')).includes('Rao family'));
+  assert.deepEqual(await axeScan(meena.page), [], 'the private page: no serious or critical axe violations');
 
-  await joinByLink(ravi.page, link, 'Ravi');
+  await joinByLink(ravi.page, link, 'Ravi', true);
   await joinByLink(meena.page, link, 'Meena');
 
   // Presence: all three here, on every page.

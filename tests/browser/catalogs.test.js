@@ -107,6 +107,8 @@ test('the keys names.js and the ui modules build at run time exist', async () =>
     ...[1, 8, 24, 72].map((n) => `pace.hours.${n}`),
     ...['turn', 'waiting', 'lobby', 'finished'].map((s) => `mygames.section.${s}`),
     ...['names', 'identity', 'browser', 'public'].map((k) => `me.delete.${k}`),
+    // circle-games.js: the parts of a circle's games.
+    ...['playing', 'lobbies', 'finished'].map((s) => `circle.games.${s}`),
   ];
   const options = {
     entry: ['home', 'graceOne', 'graceAll', 'ashtaChamma', 'firstGrace'],

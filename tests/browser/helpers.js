@@ -194,12 +194,13 @@ export const DESKTOP = { width: 1280, height: 800 };
  * `opts.serviceWorkers: 'allow'` lets the app's service worker install:
  * blocked otherwise, because a page it controls fetches through it, out of
  * reach of a test's `page.route` stand-ins, from whenever it takes over
- * (app.test.js and push.test.js test the worker itself).
+ * (app.test.js and push.test.js test the worker itself). `opts.touch`
+ * makes it a phone's browser: touch events and a mobile viewport.
  */
 export async function newPlayer(browser, viewport = PHONE, opts = {}) {
   // English unless a test asks for another locale: navigator.languages picks the site's language on a first visit.
   // The time zone too (`opts.timezoneId`, e.g. 'Asia/Kolkata'): times are read in the player's own.
-  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US', timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'block' });
+  const context = await browser.newContext({ viewport, reducedMotion: opts.reducedMotion ?? 'reduce', deviceScaleFactor: 1, locale: opts.locale ?? 'en-US', timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'block', ...(opts.touch ? { hasTouch: true, isMobile: true } : {}) });
   // The seed this player's client adds to each game's throws comes from
   // crypto.getRandomValues (web-client/js/fair.js, its only caller): here
   // it is a fixed sequence per player, so the throws repeat on every run.

@@ -51,12 +51,27 @@ function fakePushService(context, endpoint) {
   }, endpoint);
 }
 
-/** The notifications the service worker shows now. */
-function shown(page) {
-  return page.evaluate(async () => {
+/**
+ * The notifications the service worker shows, read in the same look that
+ * finds the ones tagged `tags` (tag:lang, sorted) there: the platform's
+ * list can lag a moment behind a replaced notification, so a second read
+ * could see fewer.
+ */
+function shownOnce(page, tags) {
+  // Looked at in the page until found (page.evaluate awaits a promise;
+  // waitForFunction would take an async predicate's promise as true).
+  return page.evaluate(async (want) => {
     const reg = await navigator.serviceWorker.getRegistration('/');
-    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
-  });
+    // Not there after 15 s: what is shown, for the assertion to say.
+    const until = Date.now() + 15000;
+    for (;;) {
+      const list = await reg.getNotifications();
+      if (list.map((n) => `${n.tag}:${n.lang}`).sort().join() === want || Date.now() > until) {
+        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, tags);
 }
 
 test('push: the Me page subscribes and unsubscribes, and the worker shows a push in its language', async () => {
@@ -116,23 +131,20 @@ test('push: the Me page subscribes and unsubscribes, and the worker shows a push
   const deliver = (payload) => cdp.send('ServiceWorker.deliverPushMessage', { origin: url, registrationId, data: JSON.stringify(payload) });
   const hours = (n) => Date.now() + n * 3600000 + 30 * 60000;
   await deliver({ type: 'turn', room: 'ABC1234', names: ['ಅಜ್ಜಿ', 'ರವಿ'], due_at: hours(5), lang: 'kn' });
-  await page.waitForFunction(async () => (await (await navigator.serviceWorker.getRegistration('/')).getNotifications()).length === 1);
-  assert.deepEqual(await shown(page), [{ title: 'ಅಜ್ಜಿ ಮತ್ತು ರವಿ ಜೊತೆಗಿನ ಆಟದಲ್ಲಿ ನಿಮ್ಮ ಸರದಿ', body: '5 ಗಂಟೆ ಉಳಿದಿದೆ', tag: 'ABC1234', url: '/r/ABC1234' }]);
+  assert.deepEqual(await shownOnce(page, 'ABC1234:kn'), [{ title: 'ಅಜ್ಜಿ ಮತ್ತು ರವಿ ಜೊತೆಗಿನ ಆಟದಲ್ಲಿ ನಿಮ್ಮ ಸರದಿ', body: '5 ಗಂಟೆ ಉಳಿದಿದೆ', tag: 'ABC1234', url: '/r/ABC1234' }]);
   await deliver({ type: 'turn', room: 'ABC1234', names: ['Ajji', 'Ravi'], due_at: hours(1), lang: 'hi' });
-  await page.waitForFunction(async () => (await (await navigator.serviceWorker.getRegistration('/')).getNotifications())[0]?.lang === 'hi');
+  await shownOnce(page, 'ABC1234:hi');
   await deliver({ type: 'turn', room: 'XYZ9876', names: ['Ravi'], due_at: Date.now() + 20 * 60000 + 30000, lang: 'en' });
-  // Wait for what the test means: both games shown, the first in Hindi
-  // (the platform's list can lag a moment behind a replaced notification).
-  await page.waitForFunction(async () => {
-    const shown = await (await navigator.serviceWorker.getRegistration('/')).getNotifications();
-    const tags = shown.map((n) => `${n.tag}:${n.lang}`).sort().join();
-    return tags === 'ABC1234:hi,XYZ9876:en';
-  });
-  const both = (await shown(page)).sort((a, b) => a.tag.localeCompare(b.tag));
+  // Wait for what the test means: both games shown, the first in Hindi.
+  const both = (await shownOnce(page, 'ABC1234:hi,XYZ9876:en')).sort((a, b) => a.tag.localeCompare(b.tag));
   assert.deepEqual(both, [
     { title: 'Ajji और Ravi के साथ खेल में आपकी बारी', body: '1 घंटा बाकी', tag: 'ABC1234', url: '/r/ABC1234' },
     { title: 'Your turn in the game with Ravi', body: '20 minutes left', tag: 'XYZ9876', url: '/r/XYZ9876' },
   ]);
+  // A circle's new game (issue 31): who started it, in which circle, in the push's language.
+  await deliver({ type: 'invite', room: 'CIR1234', circle: 'ರಾವ್ ಕುಟುಂಬ', by: 'ಆಶಾ', lang: 'kn' });
+  assert.deepEqual((await shownOnce(page, 'ABC1234:hi,CIR1234:kn,XYZ9876:en')).find((n) => n.tag === 'CIR1234'),
+    { title: 'ಆಶಾ ರಾವ್ ಕುಟುಂಬ ನಲ್ಲಿ ಒಂದು ಆಟ ಶುರು ಮಾಡಿದ್ದಾರೆ', body: 'ಸೇರಲು ಒತ್ತಿ.', tag: 'CIR1234', url: '/r/CIR1234' });
 
   // Off: the server drops it at once.
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/me/push') && r.request().method() === 'DELETE');

@@ -206,3 +206,65 @@ export function alerts() {
 export function saveAlerts(alerts) {
   return request('PUT', '/api/me/alerts', alerts);
 }
+
+// Circles (docs/protocol.md, "Circles"): a family's standing table.
+
+/** Makes a circle named `name` (`playerName` for a player who has none yet); returns the circle. */
+export function createCircle(name, playerName) {
+  const body = { name };
+  if (playerName) body.player_name = playerName;
+  return request('POST', '/api/circles', body);
+}
+
+/** The player's circles: {circles: [{id, name, members, admin}]}. */
+export function myCircles() {
+  return request('GET', '/api/me/circles');
+}
+
+/** One circle, as its member sees it; 404 `no_circle` for anyone else. */
+export function circle(id) {
+  return request('GET', `/api/circles/${encodeURIComponent(id)}`);
+}
+
+/** Renames circle `id` (an admin); returns the circle. */
+export function renameCircle(id, name) {
+  return request('PATCH', `/api/circles/${encodeURIComponent(id)}`, { name });
+}
+
+/** Makes a new invite link for circle `id` (an admin): the old one stops working. Returns the circle. */
+export function renewInvite(id) {
+  return request('POST', `/api/circles/${encodeURIComponent(id)}/invite`);
+}
+
+/** Turns the invite link of circle `id` off (an admin). Returns the circle. */
+export function revokeInvite(id) {
+  return request('DELETE', `/api/circles/${encodeURIComponent(id)}/invite`);
+}
+
+/** Makes member `member` of circle `id` an admin or not (an admin). Returns the circle. */
+export function setCircleAdmin(id, member, admin) {
+  return request('PATCH', `/api/circles/${encodeURIComponent(id)}/members/${encodeURIComponent(member)}`, { admin });
+}
+
+/** Removes member `member` from circle `id` (an admin), or leaves it (one's own member id). */
+export function removeCircleMember(id, member) {
+  return request('DELETE', `/api/circles/${encodeURIComponent(id)}/members/${encodeURIComponent(member)}`);
+}
+
+/**
+ * Creates a room for circle `id`, with the body of createRoom; every other
+ * member is invited. Returns what createRoom does: {code, seat, token, room}.
+ */
+export function createCircleGame(id, req) {
+  return request('POST', `/api/circles/${encodeURIComponent(id)}/games`, { ...req, language: currentLanguage() });
+}
+
+/** What an invite link opens: {circle, name, members, member}; 404 `no_invite` once revoked. */
+export function invite(token) {
+  return request('GET', `/api/invites/${encodeURIComponent(token)}`);
+}
+
+/** Joins the circle of invite `token` (`name` for a player who has none yet); returns {circle}. */
+export function acceptInvite(token, name) {
+  return request('POST', `/api/invites/${encodeURIComponent(token)}`, name ? { name } : {});
+}

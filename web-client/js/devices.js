@@ -30,8 +30,11 @@ export function takeSeatFromLink() {
   return m ? m[1].toLowerCase() : null;
 }
 
-/** Draws `text` as a QR code: an SVG of dark modules on a light square with a quiet zone. */
-async function qrSvg(text) {
+/**
+ * Draws `text` as a QR code: an SVG of dark modules on a light square with
+ * a quiet zone, named `label` for screen readers.
+ */
+export async function qrSvg(text, label = t('devices.qrLabel')) {
   // Loaded on first use: most visits never show a QR code.
   const { qrcode } = await import('../vendor/qrcode.js');
   const qr = qrcode(0, 'M');
@@ -44,7 +47,7 @@ async function qrSvg(text) {
     for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
   }
   const size = n + 2 * quiet;
-  return s('svg', { class: 'qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t('devices.qrLabel'), 'shape-rendering': 'crispEdges' },
+  return s('svg', { class: 'qr', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': label, 'shape-rendering': 'crispEdges' },
     s('rect', { width: size, height: size, fill: '#fff' }),
     s('path', { d, fill: '#000' }));
 }

@@ -5,24 +5,18 @@
 // finished games, each with its replay.
 
 import { h, fill } from './dom.js';
-import { presets, options, SEATS, LEVELS, levelName } from './names.js';
-import { t, formatNumber } from './i18n.js';
+import { presets, SEATS, LEVELS, levelName } from './names.js';
+import { t } from './i18n.js';
 import * as api from './api.js';
 import { saveSeat, savedName, saveName, savedLevel, saveLevel } from './storage.js';
 import { showError } from './announce.js';
-import { ruleHelp, ruleLinksOpenDialogs } from './rule-link.js';
-import { paceField } from './pace.js';
+import { ruleLinksOpenDialogs } from './rule-link.js';
+import { gameFields } from './game-form.js';
 import { ago } from './times.js';
-import { takeoverSetting } from './takeover-setting.js';
 
 const REFRESH_MS = 8000;
 /** Seats of a room made with "Play with friends": empty ones are dropped at the start. */
 const FRIENDS_SEATS = 4;
-
-/** An option's label with its "how it works" link beside it (outside the label, so the control's name stays plain). */
-function optionHead(control, label, rule) {
-  return h('div', { class: 'option-head' }, h('label', { for: control.id, text: label }), ruleHelp(rule, label));
-}
 
 function field(label, control, extra) {
   return h('div', { class: 'field' }, h('label', { for: control.id, text: label }), control, extra);
@@ -54,75 +48,8 @@ function createForm(navigate) {
 
 /** Builds the creation form's fields into `form` from the preset table [{rules, pawns}]. */
 function fillCreateForm(form, table, navigate) {
-  // The boards come from the table too; the first is the default.
-  const boards = [...new Set(table.map((t) => t.rules.board))];
-  const state = { preset: 'chowka-bhara', board: boards[0] };
-  const optionControls = {};
   const name = nameInput('create-name');
-
-  const presetCards = h('div', { class: 'preset-cards' }, presets().map((p, i) =>
-    h('label', { class: 'preset-card' },
-      h('input', { type: 'radio', name: 'preset', value: p.id, checked: i === 0, onchange: () => { state.preset = p.id; resetOptions(); } }),
-      h('span', { class: 'preset-name', text: p.name }),
-      h('span', { class: 'preset-blurb', text: p.blurb }))));
-
-  const segmented = (legend, nameAttr, values, current, onchange, fmt) =>
-    h('fieldset', { class: 'segmented' },
-      h('legend', { text: legend }),
-      h('div', { class: 'segments' }, values.map((v) =>
-        h('label', {},
-          h('input', { type: 'radio', name: nameAttr, value: v, checked: v === current, onchange: () => onchange(v) }),
-          h('span', { text: fmt(v) })))));
-
-  const boardSet = segmented(t('home.board'), 'board', boards, state.board, (v) => { state.board = v; resetOptions(); }, (v) => t('home.boardSize', { size: v }));
-  const seatsSet = segmented(t('home.players'), 'players', [2, 3, 4], 2, () => {}, (v) => formatNumber(v));
-
-  const pawns = h('select', { id: 'opt-pawns', name: 'pawns' });
-  const pawnsNote = h('p', { class: 'hint', id: 'opt-pawns-hint' });
-  const optionRows = [
-    h('div', { class: 'field option' }, optionHead(pawns, t('home.pawns'), 'C10'), pawns, pawnsNote),
-  ];
-  pawns.setAttribute('aria-describedby', 'opt-pawns-hint');
-  for (const [key, opt] of Object.entries(options())) {
-    const hint = h('p', { class: 'hint', id: `opt-${key}-hint` });
-    const sel = h('select', { id: `opt-${key}`, name: key, 'aria-describedby': `opt-${key}-hint` },
-      Object.keys(opt.values).map((v) => h('option', { value: v, text: opt.names[v] })));
-    sel.addEventListener('change', () => (hint.textContent = opt.values[sel.value]));
-    optionControls[key] = { sel, hint, opt };
-    optionRows.push(h('div', { class: 'field option' }, optionHead(sel, opt.label, opt.rule), sel, hint));
-  }
-  const odds = h('input', { id: 'opt-mouth', name: 'mouth_up', type: 'number', min: 0.05, max: 0.95, step: 0.05, value: 0.5, 'aria-describedby': 'opt-mouth-hint' });
-  optionRows.push(h('div', { class: 'field option' }, optionHead(odds, t('home.mouthUp'), 'R5'), odds,
-    h('p', { class: 'hint', id: 'opt-mouth-hint', text: t('home.mouthUpHint') })));
-
-  function resetOptions() {
-    const entry = table.find((t) => t.rules.preset === state.preset && t.rules.board === state.board);
-    const d = entry.rules;
-    fill(pawns, entry.pawns.map((k) =>
-      h('option', { value: k, selected: k === d.pawns, text: formatNumber(k) })));
-    pawnsNote.textContent = t('home.pawnsHint', { n: d.pawns });
-    for (const [key, c] of Object.entries(optionControls)) {
-      c.sel.value = String(d[key]);
-      c.hint.textContent = c.opt.values[c.sel.value];
-    }
-    odds.value = d.mouth_up;
-  }
-  resetOptions();
-
-  const clock = h('select', { id: 'opt-clock', 'aria-describedby': 'opt-clock-hint' },
-    ['', '30', '60', '120'].map((v) => h('option', { value: v, text: t(`home.clock.${v || 'none'}`) })));
-  // A computer stands in after a minute away by default: a closed tab must
-  // never freeze the table.
-  // The same control the host changes it with later (lobby, game).
-  const takeoverField = takeoverSetting('opt-takeover', 60);
-  const takeover = takeoverField.querySelector('select');
-  const liveRows = [
-    h('div', { class: 'field option' }, h('label', { for: 'opt-clock', text: t('home.clock') }), clock,
-      h('p', { class: 'hint', id: 'opt-clock-hint', text: t('home.clockHint') })),
-    takeoverField];
-  optionRows.push(...liveRows);
-  const pace = paceField(liveRows);
-
+  const game = gameFields(table);
   // Private unless the host chooses to list it: a room is meant for friends
   // with the link, and strangers would take the seats meant for them.
   const isPublic = h('input', { id: 'create-public', type: 'checkbox', name: 'public' });
@@ -132,43 +59,24 @@ function fillCreateForm(form, table, navigate) {
   fill(form,
     h('h2', { id: 'create-title', text: t('home.custom') }),
     field(t('home.yourName'), name),
-    h('fieldset', { class: 'presets' }, h('legend', { text: t('home.rules') }), presetCards),
-    h('div', { class: 'row-2' }, boardSet, seatsSet),
-    pace.el,
+    game.el,
     h('div', { class: 'check' }, isPublic, h('label', { for: 'create-public', text: t('home.public') })),
-    h('details', { class: 'options' }, h('summary', { text: t('home.allOptions') }), h('div', { class: 'option-grid' }, optionRows)),
+    game.details,
     submit, status);
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const fd = new FormData(form);
-    const who = String(fd.get('name') || '').trim();
+    const who = name.value.trim();
     if (!who) {
       status.textContent = t('home.enterName');
       name.focus();
       return;
     }
     saveName(who);
-    const options = {
-      board: state.board,
-      players: Number(fd.get('players')),
-      pawns: Number(pawns.value),
-      entry: optionControls.entry.sel.value,
-      gate: optionControls.gate.sel.value,
-      three_grace: optionControls.three_grace.sel.value === 'true',
-      stranded: optionControls.stranded.sel.value,
-      pairs: optionControls.pairs.sel.value === 'true',
-      truce: optionControls.truce.sel.value === 'true',
-      mouth_up: Number(odds.value),
-    };
     submit.disabled = true;
     status.textContent = t('home.creating');
     try {
-      const req = { name: who, preset: state.preset, options, players: options.players, public: isPublic.checked };
-      if (clock.value) req.turn_clock = Number(clock.value);
-      // Absent means the server's default (a minute): "Never" is said as null.
-      req.takeover = takeover.value ? Number(takeover.value) : null;
-      const res = await api.createRoom(pace.apply(req));
+      const res = await api.createRoom({ name: who, ...game.request(form), public: isPublic.checked });
       saveSeat(res.code, { token: res.token, seat: res.seat ?? 0 });
       navigate(`/r/${res.code}`);
     } catch (err) {

@@ -4,8 +4,10 @@
 // (/#rules, one rule: /#rule-R7), so links to either work from anywhere;
 // for all the player's games (/#my-games) and the player themselves
 // (/#me); and, on a room's address, for its replay (/r/CODE#replay, one
-// move: /r/CODE#move=57). A "use on another device" link (#player=..., on
-// any page) is taken by identity.js before anything is drawn.
+// move: /r/CODE#move=57); and a circle's page (/c/ID, its invite link
+// /c/ID#invite=TOKEN, taken by circle-join.js). A "use on another device"
+// link (#player=..., on any page) is taken by identity.js before anything
+// is drawn.
 
 // Only what every page needs is imported here: the frame. Each page's
 // module loads when the address first asks for it (the server preloads the
@@ -30,6 +32,7 @@ const pages = {
   howto: () => import('./howto.js'),
   mygames: () => import('./mygames.js'),
   me: () => import('./me.js'),
+  circle: () => import('./circle.js'),
 };
 /** The turn nudges of the player's other games (nudge.js), once loaded. */
 let nudges = null;
@@ -85,10 +88,11 @@ async function drawPage() {
   const path = location.pathname;
   const hash = location.hash.slice(1);
   const room = /^\/r\/([^/]+)\/?$/.exec(path);
-  const page = room ? (isReplayHash(hash) ? 'replay' : 'room') : hashPage(hash);
+  const circle = room ? null : /^\/c\/([^/]+)\/?$/.exec(path);
+  const page = room ? (isReplayHash(hash) ? 'replay' : 'room') : circle ? 'circle' : hashPage(hash);
   // Any other hash is an in-page anchor (the skip link's #app): stay put.
   if (!room && !page && hash && current && document.getElementById(hash)) return;
-  const key = room ? `${page}:${room[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
+  const key = room ? `${page}:${room[1]}` : circle ? `circle:${circle[1]}` : page === 'rules' ? `rules:${hash}` : page || 'home';
   if (key === current) {
     // A link from the guide's contents to one of its sections.
     if (page === 'howto') (await pages.howto()).scrollToSection(hash);
@@ -138,7 +142,10 @@ async function drawPage() {
     view.howtoView(main, hash === 'how-to-play' ? null : hash);
   } else if (page === 'mygames') {
     document.title = t('title.myGames', { game });
-    cleanup = view.myGamesView(main);
+    cleanup = view.myGamesView(main, navigate);
+  } else if (page === 'circle') {
+    document.title = t('title.circlePage', { game });
+    cleanup = view.circleView(main, decodeURIComponent(circle[1]), navigate);
   } else if (page === 'me') {
     document.title = t('title.me', { game });
     view.meView(main, navigate);
@@ -163,6 +170,8 @@ window.addEventListener('hashchange', async () => {
     await startIdentity();
     current = '';
   }
+  // A circle's invite link pasted into the address bar of its page.
+  if (location.hash.startsWith('#invite=')) current = '';
   route();
 });
 await route();

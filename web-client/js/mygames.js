@@ -8,7 +8,9 @@
 // finished one to its replay. The list keeps itself fresh while the page
 // is in view. The home page has a card with the count of games waiting for
 // the player and a link here. Above the list: the offer to install the app
-// (install.js), when the browser has one.
+// (install.js), when the browser has one. Games of the player's circles
+// name their circle; the invitations to a circle's lobby come first, and
+// "My circles" last (mygames-circles.js).
 
 import { h, fill } from './dom.js';
 import { seatName } from './players.js';
@@ -19,6 +21,7 @@ import { hasPlayer } from './identity.js';
 import { span, leftText, untilText, ago, when } from './times.js';
 import * as api from './api.js';
 import { installOffer } from './install.js';
+import { invitationsSection, circlesSection } from './mygames-circles.js';
 
 /** How often the list is asked for again while the page is in view. */
 const POLL_MS = 15000;
@@ -92,7 +95,7 @@ function gameEntry(g, now) {
     k ? t('home.recent.vs') : '',
     h('span', { class: ['who', i === w && 'winner'] }, nameOf(g, i), i === g.seat ? ` ${t('players.you')}` : ''),
   ]);
-  const meta = [preset?.name, g.board && t('home.boardSize', { size: g.board }), g.pace === 'days' && g.turn_hours && t('mygames.perTurn', { time: span(g.turn_hours * 3600000) })];
+  const meta = [g.circle?.name && t('mygames.inCircle', { circle: g.circle.name }), preset?.name, g.board && t('home.boardSize', { size: g.board }), g.pace === 'days' && g.turn_hours && t('mygames.perTurn', { time: span(g.turn_hours * 3600000) })];
   return h('li', { class: ['mygame', section, over && (w === g.seat ? 'won' : 'lost')], 'data-code': g.code },
     h('a', { class: 'mygame-link', href: over ? `/r/${g.code}#replay` : `/r/${g.code}` },
       h('span', { class: 'mygame-players' }, names),
@@ -152,23 +155,28 @@ export function fillMyGamesCard(said, ongoing) {
 }
 
 /** The My games page (/#my-games); returns a function that stops its updates. */
-export function myGamesView(container) {
+export function myGamesView(container, navigate) {
   const body = h('div', { class: 'mygames-body', 'aria-busy': 'true' }, h('p', { class: 'loading', text: t('mygames.loading') }));
+  const circles = circlesSection(navigate);
   fill(container,
     h('section', { class: 'mygames-page', 'aria-labelledby': 'mygames-heading' },
       h('h1', { id: 'mygames-heading', text: t('mygames.title') }),
       h('p', { class: 'lead', text: t('mygames.lead') }),
       installOffer(),
-      body));
+      body,
+      circles.el));
   let stopped = false;
   let asking = false;
+  let loads = 0;
   async function load() {
     if (stopped || asking) return;
     asking = true;
+    if (loads++) circles.refresh();
     try {
-      const { games, now } = await api.myGames();
+      const { games, now, invitations } = await api.myGames();
       if (stopped) return;
-      fill(body, games.length ? sectionsOf(games, now) : h('p', { class: 'empty card', text: t('mygames.none') }));
+      fill(body, invitationsSection(invitations, now ?? Date.now()),
+        games.length ? sectionsOf(games, now) : h('p', { class: 'empty card', text: t('mygames.none') }));
       body.dataset.loaded = String(Date.now());
     } catch (err) {
       if (!stopped) fill(body, h('p', { class: 'error-text card', text: err.message }));

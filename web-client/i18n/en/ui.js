@@ -404,4 +404,11 @@ export default {
   'error.email_off': 'This server sends no e-mail.',
   'error.mail_failed': 'The e-mail could not be sent: try again later.',
   'error.push_off': 'This server does not send notifications.',
+  // Circles (issue 31).
+  'error.no_circle': 'This circle is private, or you are no longer in it.',
+  'error.no_invite': 'This invite link no longer works. Ask a member of the circle for the new one.',
+  'error.not_circle_admin': 'Only an admin of the circle can do that.',
+  'error.circle_full': 'This circle is full: it has 24 members.',
+  'error.too_many_circles': 'You are already in 20 circles: leave one first.',
+  'error.circle_creator': 'The one who made the circle cannot be removed, and can leave only once another member is an admin.',
 };

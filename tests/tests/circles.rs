@@ -484,3 +484,57 @@ async fn a_full_circle_refuses_one_more() {
     };
     assert!(t.contains("no_circle"), "{t}");
 }
+
+#[tokio::test]
+async fn a_player_who_deletes_their_data_leaves_their_circles_and_their_pairs() {
+    let server = TestServer::start().await;
+    let asha = player(&server, Some("Asha")).await;
+    let ravi = player(&server, Some("Ravi")).await;
+    let (_, c) = send(
+        &server,
+        "POST",
+        "/api/circles",
+        &asha,
+        json!({"name": "Two"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    let join = format!("/api/invites/{}", c["invite"].as_str().unwrap());
+    assert_eq!(send(&server, "POST", &join, &ravi, json!({})).await.0, 200);
+    let body = json!({"name": "Asha", "players": 2, "options": {"pawns": 1}});
+    let (_, made) = send(
+        &server,
+        "POST",
+        &format!("/api/circles/{id}/games"),
+        &asha,
+        body,
+    )
+    .await;
+    let code = made["code"].as_str().unwrap().to_string();
+    let seats = format!("/api/rooms/{code}/seats");
+    let (_, seat) = send(&server, "POST", &seats, &ravi, json!({"name": "Ravi"})).await;
+    let tokens = [
+        made["token"].as_str().unwrap(),
+        seat["token"].as_str().unwrap(),
+    ]
+    .map(String::from);
+    play_out(start_game(&server, &code, &tokens).await).await;
+    let mut page = Page::open(&server, &id, &asha).await;
+    let c = page
+        .until(|c| c["standings"]["versus"].as_array().unwrap().len() == 1)
+        .await;
+    assert_eq!(c["standings"]["members"].as_array().unwrap().len(), 2);
+
+    let (status, _) = call(&server, "DELETE", "/api/me", Some(&ravi), None, None).await;
+    assert_eq!(status, 204);
+    let c = page
+        .until(|c| c["members"].as_array().unwrap().len() == 1)
+        .await;
+    assert_eq!(c["standings"]["versus"], json!([]), "{c}");
+    assert_eq!(
+        c["standings"]["members"][0]["played"], 1,
+        "Asha's game stays"
+    );
+    let finished = &c["games"]["finished"][0];
+    assert_eq!(finished["seats"][1]["member"], Value::Null, "{finished}");
+}

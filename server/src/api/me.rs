@@ -103,17 +103,25 @@ pub async fn rename(
 /// `DELETE /api/me`: "delete my data". The identity stops working (its
 /// row, devices and room links are deleted); its name is removed from
 /// every room of theirs and from their archived games that were not
-/// public (public ones were shown to everyone already).
+/// public (public ones were shown to everyone already). They leave every
+/// circle, whose standings no longer count them (docs/circles.md).
 pub async fn forget(
     State(store): State<Store>,
     State(registry): State<Registry>,
     State(cluster): State<Arc<Cluster>>,
+    State(hub): State<Arc<crate::circles::Hub>>,
     me: Identity,
 ) -> Result<StatusCode, Refusal> {
+    let circles = store.player_circles(&me.hash).await;
+    let circles = circles.map_err(Refusal::store)?;
     let rooms = store
         .forget_player(&me.hash)
         .await
         .map_err(Refusal::store)?;
+    // Their circles' open pages lose them at once.
+    for c in &circles {
+        hub.changed(&c.id).await;
+    }
     for code in rooms.iter().filter_map(|c| RoomCode::parse(c)) {
         let change = PlayerChange::Forget {
             player: me.hash.clone(),

@@ -2,8 +2,7 @@
 //! `circle` frames of `/ws/circle`; docs/protocol.md "Circles").
 
 use super::{member_id, FINISHED_SHOWN, HERE_MS, MAX_MEMBERS};
-use crate::store::{CircleRoomRow, CircleRow, MemberRow, Store, StoreResult, Tallies};
-use chowka_protocol::Setup;
+use crate::store::{CircleRoomRow, CircleRow, MemberRow, Setups, Store, StoreResult, Tallies};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -183,7 +182,7 @@ fn build(
         })
         .collect();
     let mut games = Games::default();
-    let mut setups = HashMap::new();
+    let mut setups = Setups::default();
     for r in rooms {
         let Some(game) = game_view(r.clone(), &id_of, &mut setups) else {
             continue;
@@ -265,7 +264,7 @@ fn standings(members: &[MemberRow], t: &Tallies, id_of: &HashMap<&str, String>) 
 fn game_view(
     r: CircleRoomRow,
     id_of: &HashMap<&str, String>,
-    setups: &mut HashMap<String, Option<(String, i64)>>,
+    setups: &mut Setups,
 ) -> Option<GameView> {
     let stored: Vec<serde_json::Value> = serde_json::from_str(&r.seats).ok()?;
     let text = |s: &serde_json::Value, k: &str| s.get(k).and_then(|v| v.as_str()).map(String::from);
@@ -276,15 +275,7 @@ fn game_view(
             bot: text(s, "bot"),
         })
         .collect();
-    let (preset, board) = match (r.preset, r.board) {
-        (Some(p), Some(b)) => (p, b),
-        _ => (setups.entry(r.setup))
-            .or_insert_with_key(|setup| {
-                let rules = serde_json::from_str::<Setup>(setup).ok()?.rules().ok()?;
-                Some((rules.preset.name().to_string(), rules.board as i64))
-            })
-            .clone()?,
-    };
+    let (preset, board) = setups.resolve(r.setup, r.preset, r.board)?;
     let finished = r.finished_at.is_some();
     let result =
         (r.result.as_deref()).and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok());
@@ -308,6 +299,7 @@ fn game_view(
 mod tests {
     use super::*;
     use crate::store::{PairTally, PresetTally};
+    use chowka_protocol::Setup;
 
     fn member(player: &str, admin: bool, seen_at: i64) -> MemberRow {
         MemberRow {

@@ -52,7 +52,7 @@ use error::room_codes;
 pub use error::{to_json, StoreError};
 pub use leases::Lease;
 pub use memory::Memory;
-pub use my_games::{CircleName, MyGame, MySeat, MAX_FINISHED};
+pub use my_games::{CircleName, MyGame, MySeat, Setups, MAX_FINISHED};
 pub use players::{DeviceRow, PlayerRow, TOUCH_EVERY_MS};
 pub use push::{PushInviteRow, PushTurnRow, MAX_PUSH_SUBSCRIPTIONS};
 use sqlite::{checkpoint_sqlite, prepare_sqlite};

@@ -97,10 +97,7 @@ pub struct MyGame {
 /// (a seat not taken after all, or emptied) are left out.
 /// `now` (ms since the epoch) tells which vacations are on.
 pub(super) fn my_games(hash: &str, rooms: Vec<LinkedRoom>, now: i64) -> Vec<MyGame> {
-    // A family plays most of its games with a few set-ups: each is
-    // resolved to its preset and board once, not once a game (resolving
-    // was most of the time of a list of 1,000 games).
-    let mut setups = HashMap::new();
+    let mut setups = Setups::default();
     let mut games: Vec<MyGame> = (rooms.into_iter())
         .filter_map(|r| game_of(hash, r, now, &mut setups))
         .collect();
@@ -118,8 +115,32 @@ pub(super) fn my_games(hash: &str, rooms: Vec<LinkedRoom>, now: i64) -> Vec<MyGa
     games
 }
 
-/// The preset's name and the board's size of each set-up seen, by its JSON.
-type Setups = HashMap<String, Option<(String, i64)>>;
+/// The preset's name and the board's size of each set-up seen, by its
+/// JSON: a family plays most of its games with a few set-ups, each
+/// resolved once (resolving was most of the time of a list of 1,000).
+#[derive(Default)]
+pub struct Setups(HashMap<String, Option<(String, i64)>>);
+
+impl Setups {
+    /// The preset's name and the board's size of a game: the archive's
+    /// (`preset`, `board`) once finished, else its set-up's (JSON).
+    pub fn resolve(
+        &mut self,
+        setup: String,
+        preset: Option<String>,
+        board: Option<i64>,
+    ) -> Option<(String, i64)> {
+        if let (Some(p), Some(b)) = (preset, board) {
+            return Some((p, b));
+        }
+        (self.0.entry(setup))
+            .or_insert_with_key(|setup| {
+                let rules = serde_json::from_str::<Setup>(setup).ok()?.rules().ok()?;
+                Some((rules.preset.name().to_string(), rules.board as i64))
+            })
+            .clone()
+    }
+}
 
 /// One room as [`MyGame`], if the player holds a seat in it.
 fn game_of(hash: &str, r: LinkedRoom, now: i64, setups: &mut Setups) -> Option<MyGame> {
@@ -143,15 +164,7 @@ fn game_of(hash: &str, r: LinkedRoom, now: i64, setups: &mut Setups) -> Option<M
     let turn_hours = (settings.get("turn_hours").and_then(|h| h.as_u64()))
         .filter(|_| days)
         .and_then(|h| u32::try_from(h).ok());
-    let (preset, board) = match (r.preset, r.board) {
-        (Some(p), Some(b)) => (p, b),
-        _ => (setups.entry(r.setup))
-            .or_insert_with_key(|setup| {
-                let rules = serde_json::from_str::<Setup>(setup).ok()?.rules().ok()?;
-                Some((rules.preset.name().to_string(), rules.board as i64))
-            })
-            .clone()?,
-    };
+    let (preset, board) = setups.resolve(r.setup, r.preset, r.board)?;
     let circle = match (r.circle, r.circle_name) {
         (Some(id), Some(name)) => Some(CircleName { id, name }),
         _ => None,

@@ -443,6 +443,58 @@ async fn a_turn_is_pushed_once_when_no_page_is_open_and_not_in_quiet_hours() {
 }
 
 #[tokio::test]
+async fn a_circles_new_game_is_pushed_once_to_each_member_away() {
+    let mut server = push_server(None).await;
+    let db = Db::of(&server);
+    let mut service = PushService::start().await;
+    let origin = service.base.clone();
+    let key = server_key(&server).await;
+    let ravis = Browser::new(&service, "ravi");
+    let asha = new_player(&server, "Asha").await;
+    let ravi = new_player(&server, "Ravi").await;
+    let (status, _) = call(
+        &server,
+        "POST",
+        "/api/me/push",
+        &ravi,
+        Some(ravis.json("hi")),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let made = Some(json!({"name": "Rao family"}));
+    let (status, circle) = call(&server, "POST", "/api/circles", &asha, made).await;
+    assert_eq!(status, 201, "{circle}");
+    let join = format!("/api/invites/{}", circle["invite"].as_str().unwrap());
+    assert_eq!(
+        call(&server, "POST", &join, &ravi, Some(json!({}))).await.0,
+        200
+    );
+
+    // Asha makes a game in the circle while Ravi's pages are closed.
+    db.pages_closed().await;
+    let new_game = format!("/api/circles/{}/games", circle["id"].as_str().unwrap());
+    let body = Some(json!({"name": "Asha", "players": 2}));
+    let (status, room) = call(&server, "POST", &new_game, &asha, body).await;
+    assert_eq!(status, 201, "{room}");
+    let push = service.next().await;
+    let invite = ravis.open(&push, &key, &origin);
+    assert_eq!(
+        invite,
+        json!({"type": "invite", "room": room["code"], "circle": "Rao family", "by": "Asha",
+               "lang": "hi"})
+    );
+    let ttl: i64 = push.headers["ttl"].to_str().unwrap().parse().unwrap();
+    assert!(
+        (23 * 3600..=24 * 3600).contains(&ttl),
+        "kept for a day: {ttl}"
+    );
+    // Once: the worker looks again and again, nothing more.
+    looks(&server, 3).await;
+    service.nothing();
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn subscriptions_are_checked_and_push_is_off_unless_turned_on() {
     let mut server = push_server(None).await;
     let db = Db::of(&server);

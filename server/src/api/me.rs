@@ -166,8 +166,12 @@ pub struct Invitation {
 impl Invitation {
     /// The invitation of a stored row; `None` if it does not read.
     fn of(r: InvitationRow) -> Option<Invitation> {
-        let seats: Vec<serde_json::Value> = serde_json::from_str(&r.seats).ok()?;
-        let host = seats.iter().find(|s| s.get("host") == Some(&true.into()));
+        let seats: Vec<crate::rooms::Seat> = serde_json::from_str(&r.seats).ok()?;
+        // A lobby with every seat taken (a rematch of others) waits for nobody.
+        if seats.iter().all(|s| s.taken()) {
+            return None;
+        }
+        let host = seats.iter().find(|s| s.host);
         let rules = serde_json::from_str::<Setup>(&r.setup).ok()?.rules().ok()?;
         Some(Invitation {
             code: r.code,
@@ -175,7 +179,7 @@ impl Invitation {
                 id: r.circle,
                 name: r.circle_name,
             },
-            by: host.and_then(|h| h.get("name")?.as_str().map(String::from)),
+            by: host.and_then(|h| h.name.clone()),
             pace: r.pace,
             preset: rules.preset.name().into(),
             board: rules.board as i64,

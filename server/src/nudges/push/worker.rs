@@ -73,14 +73,13 @@ pub struct Invite {
 pub const INVITE_FOR_MS: i64 = 24 * 3_600_000;
 
 impl Invite {
-    /// The invitation in `row`, unless the player holds a seat there or
-    /// was told of it already.
+    /// The invitation in `row`, unless the player holds a seat there, no
+    /// seat is left, or they were told of it already.
     pub fn of(row: &PushInviteRow) -> Option<Invite> {
         let seats: Vec<Seat> = serde_json::from_str(&row.seats).ok()?;
-        if seats
-            .iter()
-            .any(|s| s.player.as_deref() == Some(row.player.as_str()))
-        {
+        let seated = (seats.iter()).any(|s| s.player.as_deref() == Some(row.player.as_str()));
+        // A lobby with every seat taken (a rematch of others) waits for nobody.
+        if seated || seats.iter().all(|s| s.taken()) {
             return None;
         }
         if row.told.is_some_and(|told| told >= row.created_at) {
@@ -365,10 +364,15 @@ mod tests {
 
     #[test]
     fn an_invitation_is_told_once_and_not_to_a_player_seated_already() {
+        let seats = serde_json::json!([
+            {"name": "Asha", "token_hash": "a", "player": "hash-asha", "host": true},
+            {"name": "Ravi", "token_hash": "r", "player": "hash-ravi", "host": false},
+            {"host": false},
+        ]);
         let invite = |player: &str, told| PushInviteRow {
             player: player.into(),
             room: "ABC1234".into(),
-            seats: row(0, 0, None).seats,
+            seats: seats.to_string(),
             created_at: 1_000,
             circle: "Rao family".into(),
             told,
@@ -377,6 +381,9 @@ mod tests {
         assert_eq!((told.by.as_deref(), told.since), (Some("Asha"), 1_000));
         assert_eq!(Invite::of(&invite("hash-meena", Some(1_000))), None, "told");
         assert_eq!(Invite::of(&invite("hash-ravi", None)), None, "seated");
+        let mut full = invite("hash-meena", None);
+        full.seats = row(0, 0, None).seats;
+        assert_eq!(Invite::of(&full), None, "no seat left for her");
         let payload = Told::Invite(told).payload("kn").unwrap();
         let payload: serde_json::Value = serde_json::from_slice(&payload).unwrap();
         assert_eq!(

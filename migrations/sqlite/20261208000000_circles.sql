@@ -47,6 +47,8 @@ CREATE TABLE circle_seats (
 );
 -- The standings: each member's games by preset, read from the index alone.
 CREATE INDEX circle_seats_standings ON circle_seats (circle, counted, member, preset, won);
+-- The newest finished games of a circle (by their first seat), for its page.
+CREATE INDEX circle_seats_newest ON circle_seats (circle, seat, finished_at, room);
 -- A player's seats, to clear them when they delete their data.
 CREATE INDEX circle_seats_by_player ON circle_seats (player) WHERE player IS NOT NULL;
 

@@ -512,13 +512,15 @@ impl Store {
         .bind(circle)
         .fetch_all(pool)
         .await?;
+        // The newest finished games by the index `circle_seats_newest`
+        // (every finished game of a circle has a first seat there), not by
+        // sorting all of them: a circle may have thousands.
         let done = sqlx::query(
             "SELECT r.code, r.status, r.setup, r.seats, r.pace, r.to_move, r.due_at, r.created_at,
-                    g.finished_at, g.result, g.preset, g.board,
-                    (SELECT MAX(s.counted) FROM circle_seats s WHERE s.circle = $1 AND s.room = r.code)
-             FROM rooms r JOIN games g ON g.id = r.code
-             WHERE r.circle = $1 AND r.status = 'finished'
-             ORDER BY g.finished_at DESC, r.code LIMIT $2",
+                    g.finished_at, g.result, g.preset, g.board, s.counted
+             FROM circle_seats s JOIN rooms r ON r.code = s.room JOIN games g ON g.id = s.room
+             WHERE s.circle = $1 AND s.seat = 0
+             ORDER BY s.finished_at DESC, s.room DESC LIMIT $2",
         )
         .bind(circle)
         .bind(finished)
@@ -527,13 +529,13 @@ impl Store {
         let mut rooms: Vec<CircleRoomRow> =
             open.iter().map(room_row).collect::<StoreResult<_>>()?;
         for r in &done {
-            let counted: Option<i64> = r.try_get(12)?;
+            let counted: i64 = r.try_get(12)?;
             rooms.push(CircleRoomRow {
                 finished_at: r.try_get(8)?,
                 result: r.try_get(9)?,
                 preset: r.try_get(10)?,
                 board: r.try_get(11)?,
-                counted: counted == Some(1),
+                counted: counted == 1,
                 ..room_row(r)?
             });
         }

@@ -235,6 +235,50 @@ async fn the_digest_comes_once_a_day_at_the_chosen_time_and_stops_in_one_click()
     a_day_of_digests(None).await;
 }
 
+#[tokio::test]
+async fn the_digest_tells_of_a_new_game_of_a_circle() {
+    let mut sink = SmtpSink::start().await;
+    let ticks = Ticks::default();
+    let server = server_with_mail(&ticks, &sink).await;
+    let asha = new_player(&server, "Asha").await;
+    let ravi = new_player(&server, "Ravi").await;
+    // Any time of day is past midnight: the next tick sends.
+    confirmed(&server, &mut sink, &ravi, "ravi@example.org", 0).await;
+    let made = Some(json!({"name": "Rao family"}));
+    let (status, circle) = call(&server, "POST", "/api/circles", Some(&asha), made).await;
+    assert_eq!(status, 201, "{circle}");
+    let join = format!("/api/invites/{}", circle["invite"].as_str().unwrap());
+    let (status, _) = call(&server, "POST", &join, Some(&ravi), Some(json!({}))).await;
+    assert_eq!(status, 200);
+    let new_game = format!("/api/circles/{}/games", circle["id"].as_str().unwrap());
+    let body = Some(json!({"name": "Asha", "players": 2, "pace": "days"}));
+    let (status, room) = call(&server, "POST", &new_game, Some(&asha), body).await;
+    assert_eq!(status, 201, "{room}");
+
+    let tally = ticks
+        .tick(chowka_server::store::now_ms() + 60_000)
+        .await
+        .unwrap();
+    assert_eq!(tally.sent, 1, "{tally:?}");
+    let digest = sink.next().await;
+    assert_eq!(
+        digest.header("Subject").unwrap(),
+        "A game is waiting for you — Chowka Bhara"
+    );
+    let text = digest.text();
+    let code = room["code"].as_str().unwrap();
+    assert!(
+        text.starts_with("These games are waiting for you:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Asha invites you to a game in Rao family"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("Join: {SITE}/r/{code}")), "{text}");
+    holds_no_secret(&digest, &[&asha, &ravi]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL (TEST_DATABASE_URL)"]
 async fn the_digest_on_postgres() {

@@ -10,7 +10,7 @@ use crate::edge::{check_name, read_json};
 use crate::error::Refusal;
 use crate::ids::RoomCode;
 use crate::rooms::{PlayerChange, Registry};
-use crate::store::{now_ms, CircleName, InvitationRow, MyGame, Store};
+use crate::store::{now_ms, CircleName, InvitationRow, Lobby, MyGame, Store};
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -166,12 +166,8 @@ pub struct Invitation {
 impl Invitation {
     /// The invitation of a stored row; `None` if it does not read.
     fn of(r: InvitationRow) -> Option<Invitation> {
-        let seats: Vec<crate::rooms::Seat> = serde_json::from_str(&r.seats).ok()?;
-        // A lobby with every seat taken (a rematch of others) waits for nobody.
-        if seats.iter().all(|s| s.taken()) {
-            return None;
-        }
-        let host = seats.iter().find(|s| s.host);
+        // (The store left out lobbies where they hold a seat.)
+        let lobby = Lobby::of(&r.seats).filter(|l| l.open)?;
         let rules = serde_json::from_str::<Setup>(&r.setup).ok()?.rules().ok()?;
         Some(Invitation {
             code: r.code,
@@ -179,7 +175,7 @@ impl Invitation {
                 id: r.circle,
                 name: r.circle_name,
             },
-            by: host.and_then(|h| h.name.clone()),
+            by: lobby.host,
             pace: r.pace,
             preset: rules.preset.name().into(),
             board: rules.board as i64,

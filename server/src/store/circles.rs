@@ -139,6 +139,36 @@ pub struct InvitationRow {
     pub circle_name: String,
 }
 
+/// What an invitation needs of a lobby, from its seats (JSON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lobby {
+    /// The host's name.
+    pub host: Option<String>,
+    /// Whether a seat is left.
+    pub open: bool,
+    /// The player hashes of the seats taken with one.
+    pub players: Vec<String>,
+}
+
+impl Lobby {
+    /// The lobby whose seats are `seats` (JSON), if they read.
+    pub fn of(seats: &str) -> Option<Lobby> {
+        let seats: Vec<crate::rooms::Seat> = serde_json::from_str(seats).ok()?;
+        Some(Lobby {
+            host: seats.iter().find(|s| s.host).and_then(|s| s.name.clone()),
+            open: seats.iter().any(|s| !s.taken()),
+            players: seats.into_iter().filter_map(|s| s.player).collect(),
+        })
+    }
+
+    /// Whether it waits for `player`: a seat is left, and not one of
+    /// theirs is taken (a lobby with every seat taken, a rematch of
+    /// others, waits for nobody).
+    pub fn waits_for(&self, player: &str) -> bool {
+        self.open && !self.players.iter().any(|p| p == player)
+    }
+}
+
 /// What came of joining a circle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Joined {

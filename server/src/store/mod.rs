@@ -44,8 +44,8 @@ mod sqlite;
 mod writer;
 
 pub use circles::{
-    circle_of, CircleRoomRow, CircleRow, InvitationRow, Joined, MemberRow, MyCircleRow, PairTally,
-    PresetTally, Tallies,
+    circle_of, CircleRoomRow, CircleRow, InvitationRow, Joined, Lobby, MemberRow, MyCircleRow,
+    PairTally, PresetTally, Tallies,
 };
 pub use email::EmailRow;
 use error::room_codes;

@@ -13,7 +13,7 @@ use super::Mail;
 use crate::ids;
 use crate::invite::Language;
 use crate::nudges::Alerts;
-use crate::store::{EmailRow, Store, StoreResult};
+use crate::store::{EmailRow, Lobby, Store, StoreResult};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -184,7 +184,7 @@ impl Digest {
             return Ok(());
         }
         let games = self.store.player_games(&row.player).await?;
-        let waiting: Vec<DigestGame> = (games.into_iter())
+        let mut waiting: Vec<DigestGame> = (games.into_iter())
             .filter(|g| g.pace == "days" && g.status == "playing")
             .filter(|g| g.to_move == Some(g.seat as i64))
             .map(|g| DigestGame {
@@ -194,8 +194,29 @@ impl Digest {
                     .collect(),
                 code: g.code,
                 due_at: g.due_at,
+                invited: None,
             })
             .collect();
+        // The games of their circles made since yesterday's digest that
+        // wait for them in the lobby (docs/circles.md).
+        let invitations = self.store.invitations(&row.player).await?;
+        let new = invitations
+            .into_iter()
+            .filter(|i| i.created_at > now - DAY_MS);
+        waiting.extend(new.filter_map(|i| {
+            Some(DigestGame {
+                invited: Some((
+                    i.circle_name,
+                    Lobby::of(&i.seats)
+                        .filter(|l| l.open)?
+                        .host
+                        .unwrap_or_default(),
+                )),
+                code: i.code,
+                others: Vec::new(),
+                due_at: None,
+            })
+        }));
         if !self.store.claim_digest(&row.player, &today).await? {
             return Ok(());
         }
@@ -231,3 +252,6 @@ impl Digest {
         }
     }
 }
+
+/// A day, in ms: the invitations a digest lists are a day old at most.
+const DAY_MS: i64 = 24 * 3_600_000;

@@ -82,6 +82,9 @@ pub struct DigestGame {
     pub others: Vec<String>,
     /// When the player's clock runs out, ms since the epoch.
     pub due_at: Option<i64>,
+    /// A new game of one of their circles waiting for them, not their
+    /// turn: the circle's name and who made it.
+    pub invited: Option<(String, String)>,
 }
 
 /// "19:00" for a minute of the day.
@@ -142,38 +145,43 @@ pub fn digest_letter(
 ) -> Letter {
     let w = MailWords::of(lang);
     let game_name = lang.words().game;
-    let n = games.len();
-    let subject = if n == 1 {
-        w.subject_one
-    } else {
-        w.subject_many
+    let n = games.iter().filter(|g| g.invited.is_none()).count();
+    let subject = match n {
+        0 => w.subject_invited,
+        1 => w.subject_one,
+        _ => w.subject_many,
     };
     let stop = format!("{site}/email/unsubscribe?t={unsubscribe_token}");
     let footer = w.footer.replace("{time}", &clock_time(minute));
-    let mut text = format!("{}\n\n", w.intro);
+    let intro = if n == 0 { w.intro_invited } else { w.intro };
+    let mut text = format!("{intro}\n\n");
     let mut items = String::new();
     for g in games {
         let link = format!("{site}/r/{}", g.code);
         let mut facts = Vec::new();
-        if !g.others.is_empty() {
+        let mut go = w.play;
+        if let Some((circle, by)) = &g.invited {
+            facts.push(w.invited.replace("{by}", by).replace("{circle}", circle));
+            go = w.join;
+        } else if !g.others.is_empty() {
             facts.push(w.with.replace("{names}", &g.others.join(", ")));
         }
         if let Some(due) = g.due_at {
             facts.push(time_left(w, due, now));
         }
         let facts = facts.join(" · ");
-        text.push_str(&format!("- {facts}\n  {}: {link}\n", w.play));
+        text.push_str(&format!("- {facts}\n  {go}: {link}\n"));
         items.push_str(&format!(
             "<li>{} — <a href=\"{link}\">{}</a></li>",
             escape(&facts),
-            escape(w.play)
+            escape(go)
         ));
     }
     text.push_str(&format!("\n{footer}\n{}: {stop}\n", w.stop));
     let html = format!(
         "<p>{}</p><ul>{items}</ul><p style=\"color:#555;font-size:small\">{}<br>\
          <a href=\"{stop}\">{}</a></p>",
-        escape(w.intro),
+        escape(intro),
         escape(&footer),
         escape(w.stop)
     );
@@ -198,11 +206,19 @@ mod tests {
                 code: "ABCD".into(),
                 others: vec!["Ravi".into(), "<b>Meena</b>".into()],
                 due_at: Some(5 * 3_600_000 + 60_000),
+                invited: None,
             },
             DigestGame {
                 code: "WXYZ".into(),
                 others: vec![],
                 due_at: Some(3 * 24 * 3_600_000),
+                invited: None,
+            },
+            DigestGame {
+                code: "NEWG".into(),
+                others: vec![],
+                due_at: None,
+                invited: Some(("Rao family".into(), "Asha".into())),
             },
         ];
         let l = digest_letter(Language::En, "https://c.org", &games, 19 * 60, "tok", 0);
@@ -213,6 +229,12 @@ mod tests {
             l.text
         );
         assert!(l.text.contains("https://c.org/r/ABCD"));
+        assert!(
+            l.text
+                .contains("Asha invites you to a game in Rao family\n  Join: https://c.org/r/NEWG"),
+            "{}",
+            l.text
+        );
         assert!(l.text.contains("3 days left"));
         assert!(l.text.contains("at 19:00"));
         assert!(l.html.contains("&lt;b&gt;Meena"), "{}", l.html);
@@ -223,6 +245,8 @@ mod tests {
         );
         let one = digest_letter(Language::Kn, "https://c.org", &games[..1], 0, "t", 0);
         assert!(one.subject.starts_with("1 "), "{}", one.subject);
+        let invited = digest_letter(Language::En, "https://c.org", &games[2..], 0, "t", 0);
+        assert_eq!(invited.subject, "A game is waiting for you — Chowka Bhara");
     }
 
     #[test]

@@ -14,7 +14,7 @@
 
 use super::{Outcome, Push, Sender, Subscription};
 use crate::rooms::{DaysClock, Seat};
-use crate::store::{PushInviteRow, PushTurnRow, Store};
+use crate::store::{Lobby, PushInviteRow, PushTurnRow, Store};
 use crate::wall::Wall;
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -76,12 +76,7 @@ impl Invite {
     /// The invitation in `row`, unless the player holds a seat there, no
     /// seat is left, or they were told of it already.
     pub fn of(row: &PushInviteRow) -> Option<Invite> {
-        let seats: Vec<Seat> = serde_json::from_str(&row.seats).ok()?;
-        let seated = (seats.iter()).any(|s| s.player.as_deref() == Some(row.player.as_str()));
-        // A lobby with every seat taken (a rematch of others) waits for nobody.
-        if seated || seats.iter().all(|s| s.taken()) {
-            return None;
-        }
+        let lobby = Lobby::of(&row.seats).filter(|l| l.waits_for(&row.player))?;
         if row.told.is_some_and(|told| told >= row.created_at) {
             return None;
         }
@@ -90,7 +85,7 @@ impl Invite {
             room: row.room.clone(),
             since: row.created_at,
             circle: row.circle.clone(),
-            by: seats.iter().find(|s| s.host).and_then(|s| s.name.clone()),
+            by: lobby.host,
         })
     }
 }

@@ -170,11 +170,20 @@ pub async fn socket(
 /// Follows one circle for one page until it closes, its member is
 /// removed, or the server shuts down.
 async fn follow(socket: &mut WebSocket, s: &Services) {
-    let Some((circle, player)) = hello(socket, &s.store).await else {
-        let refusal = Refusal::new(ErrorCode::NoCircle);
-        frames::send(socket, Message::Text(refusal.to_ws_text().into())).await;
-        frames::close(socket, 1008, "no circle").await;
-        return;
+    let (circle, player) = match hello(socket, &s.store).await {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            let refusal = Refusal::new(ErrorCode::NoCircle);
+            frames::send(socket, Message::Text(refusal.to_ws_text().into())).await;
+            frames::close(socket, 1008, "no circle").await;
+            return;
+        }
+        // The store away: not a refusal; the page comes back later.
+        Err(e) => {
+            tracing::warn!("circle socket: {e}");
+            frames::close(socket, 1011, "try again").await;
+            return;
+        }
     };
     let mut woken = s.circles.watch(circle.as_str());
     let mut shutdown = s.sockets.shutdown.clone();
@@ -224,22 +233,27 @@ async fn follow(socket: &mut WebSocket, s: &Services) {
 }
 
 /// The circle and player of a socket's `hello`, if it names a circle of
-/// which that player is a member.
-async fn hello(socket: &mut WebSocket, store: &Store) -> Option<(CircleId, String)> {
+/// which that player is a member; an error if the store cannot say.
+async fn hello(
+    socket: &mut WebSocket,
+    store: &Store,
+) -> Result<Option<(CircleId, String)>, crate::store::StoreError> {
     let first = tokio::time::timeout(HELLO_WITHIN, socket.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
-        return None;
+        return Ok(None);
     };
-    let hello: Hello = serde_json::from_str(&text)
-        .ok()
-        .filter(|h: &Hello| h.kind == "hello")?;
-    let circle = CircleId::parse(&hello.circle)?;
-    if !ids::is_player_secret(&hello.player) {
-        return None;
-    }
-    let player = ids::hash_token(&hello.player);
-    let member = store.membership(circle.as_str(), &player).await.ok()?;
-    member.map(|_| (circle, player))
+    let Some((circle, player)) = said(&text) else {
+        return Ok(None);
+    };
+    let member = store.membership(circle.as_str(), &player).await?;
+    Ok(member.map(|_| (circle, player)))
+}
+
+/// The circle and the player hash a `hello` names, if it is one.
+fn said(text: &str) -> Option<(CircleId, String)> {
+    let hello: Hello = serde_json::from_str(text).ok()?;
+    let circle = CircleId::parse(&hello.circle).filter(|_| hello.kind == "hello")?;
+    ids::is_player_secret(&hello.player).then(|| (circle, ids::hash_token(&hello.player)))
 }
 
 /// The circle's frame for its member, or `None` once they are not one.
@@ -258,4 +272,28 @@ async fn look(
     let v = view(store, &c, player, now).await?;
     let frame = serde_json::json!({"type": "circle", "circle": v});
     Ok(Some(frame.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hello_names_a_circle_and_a_well_formed_secret() {
+        let secret = "0123456789abcdef0123456789abcdef";
+        let hello = |kind: &str, circle: &str, player: &str| {
+            serde_json::json!({"type": kind, "circle": circle, "player": player}).to_string()
+        };
+        let (circle, player) = said(&hello("hello", "K7M2PQ9XRT", secret)).expect("a hello");
+        assert_eq!(
+            (circle.as_str(), player),
+            ("K7M2PQ9XRT", ids::hash_token(secret))
+        );
+        assert!(said(&hello("join", "K7M2PQ9XRT", secret)).is_none());
+        assert!(said(&hello("hello", "K7M2PQ9XR", secret)).is_none());
+        assert!(said(&hello("hello", "K7M2PQ9XRT", "not-a-secret")).is_none());
+        assert!(said("{\"type\":\"hello\"}").is_none());
+        let extra = r#"{"type":"hello","circle":"K7M2PQ9XRT","player":"x","more":1}"#;
+        assert!(said(extra).is_none());
+    }
 }

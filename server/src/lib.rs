@@ -20,7 +20,7 @@
 //! - `web`: the embedded web client and the rules text.
 //! - `error`: the one error vocabulary: every code, its status and sentence.
 //! - `startup`: why the server could not start ([`StartError`]).
-//! - `ids`: room codes and seat tokens.
+//! - `ids`: room codes, circles' ids and seat tokens.
 //! - `wall`: the time of day, as a seam tests drive with tokio's paused clock.
 //! - `metrics`: Prometheus metrics (prometheus-client).
 //! - `limits`: rate limits (governor): per address, per block, overall, per connection.

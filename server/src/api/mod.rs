@@ -1,5 +1,5 @@
-//! HTTP routes: rooms, seats, players, the archive, health and metrics
-//! (docs/protocol.md has the bodies). Creating a room and taking a seat
+//! HTTP routes: rooms, seats, players, circles, the archive, health and
+//! metrics (docs/protocol.md has the bodies). Creating a room and taking a seat
 //! take the optional [`Identity`] of `Authorization: Bearer`: the seat is
 //! the player's, and the room is linked to them for "all my games".
 

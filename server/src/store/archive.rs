@@ -68,8 +68,8 @@ impl Store {
             // Dropping the transaction rolls the archive row back too.
             return Err(StoreError::fenced(&room.code, epoch));
         }
-        // A circle's standings read the game's seats (store/circles.rs).
-        super::circles::archive_seats(&mut tx, room, game).await?;
+        // A circle's standings read the game's seats (store/circle_seats.rs).
+        super::circle_seats::archive_seats(&mut tx, room, game).await?;
         // Its players' "all my games" now list it among the finished.
         sqlx::query("UPDATE player_rooms SET closed_at = $1 WHERE room = $2")
             .bind(game.finished_at)

@@ -20,8 +20,8 @@
 //! - `alerts`: time zones and quiet hours; `email`: the digest's
 //!   addresses and unsubscribe links.
 //! - `push`: Web Push's key, subscriptions and turns told.
-//! - `circles`: circles, their members and the seats of their finished
-//!   games (the standings).
+//! - `circles`: circles, their members, rooms and invitations;
+//!   `circle_seats`: the seats of their finished games (the standings).
 //! - `error`: [`StoreError`], with the fenced case apart.
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod alerts;
 mod archive;
+mod circle_seats;
 mod circles;
 mod email;
 mod error;
@@ -43,9 +44,9 @@ mod rooms;
 mod sqlite;
 mod writer;
 
+pub use circle_seats::{PairTally, PresetTally, Tallies};
 pub use circles::{
     circle_of, CircleRoomRow, CircleRow, InvitationRow, Joined, Lobby, MemberRow, MyCircleRow,
-    PairTally, PresetTally, Tallies,
 };
 pub use email::EmailRow;
 use error::room_codes;

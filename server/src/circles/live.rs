@@ -263,13 +263,14 @@ async fn look(
     player: &str,
     now: i64,
 ) -> Result<Option<String>, crate::store::StoreError> {
-    if store.membership(circle.as_str(), player).await?.is_none() {
-        return Ok(None);
-    }
     let Some(c) = store.circle(circle.as_str()).await? else {
         return Ok(None);
     };
     let v = view(store, &c, player, now).await?;
+    // The view reads the members: whether the player is still one too.
+    if !v.members.iter().any(|m| m.me) {
+        return Ok(None);
+    }
     let frame = serde_json::json!({"type": "circle", "circle": v});
     Ok(Some(frame.to_string()))
 }

@@ -1,9 +1,9 @@
 // The player's language: every string a player reads comes from a
 // catalog through t(). One catalog per language, in five plain modules
-// (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js, people.js: `export
-// default {key: text}`), loaded before the first page is drawn, but for the
-// guide's, which only the guide and the rules need: those modules load it
-// (loadArea) before they draw. English fills any gap.
+// (web-client/i18n/LANG/ui.js, game.js, guide.js, replay.js, people.js,
+// text.js: `export default {key: text}`), loaded before the first page is
+// drawn, but for the guide's, which only the guide and the rules need, and
+// the text mode's: those modules load it (loadArea) before they draw. English fills any gap.
 // Texts take {name} placeholders; a text whose form depends on a number is
 // an object of Intl.PluralRules categories ({one, other, ...}) chosen by
 // the `n` parameter. Numbers are written by one formatter per language
@@ -21,13 +21,13 @@ export const LANGUAGES = [
 ];
 
 /** The catalog files of one language, by area. */
-const AREAS = ['ui', 'game', 'guide', 'replay', 'people'];
+const AREAS = ['ui', 'game', 'guide', 'replay', 'people', 'text'];
 /**
  * The areas loaded only by the pages that need them (loadArea), so that the
  * first page waits for fewer files (the server preloads the others' English
  * catalogs, server/src/web/page.rs, reading these two lists).
  */
-const ON_DEMAND = ['guide'];
+const ON_DEMAND = ['guide', 'text'];
 /** Areas loaded (or loading) so far, by name. */
 const loaded = new Map();
 const STORAGE_KEY = 'chowka.lang';
@@ -172,6 +172,14 @@ export function t(key, params = {}) {
     if (v === undefined) return m;
     return typeof v === 'number' ? formatNumber(v, 3) : String(v);
   });
+}
+
+/**
+ * The English text of `key`, unfilled: words that work in every language,
+ * such as the text mode's commands (text-commands.js).
+ */
+export function englishText(key) {
+  return english[key];
 }
 
 /** Whether the catalog has `key` (for optional texts such as a server error code's). */

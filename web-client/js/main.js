@@ -22,6 +22,7 @@ import { languageSelect } from './language.js';
 import { largeText, applyLargeText } from './storage.js';
 import { startApp } from './install.js';
 import { showError } from './announce.js';
+import { installTextModeSwitch, textMode, textModeReady } from './text-mode.js';
 
 /** The pages loaded on demand, by the module that draws each. */
 const pages = {
@@ -127,7 +128,19 @@ async function drawPage() {
   }
   if (room) {
     app.className = 'page-room';
-    cleanup = view.roomView(app, decodeURIComponent(room[1]), navigate);
+    // In text mode the game is a page of text (text-game.js), loaded only then.
+    let textScreen = null;
+    if (textMode()) {
+      try {
+        textScreen = (await import('./text-game.js')).TextGame;
+      } catch {
+        if (current === key) current = '';
+        showError(t('error.network'));
+        return;
+      }
+      if (current !== key) return;
+    }
+    cleanup = view.roomView(app, decodeURIComponent(room[1]), navigate, textScreen);
     return;
   }
   app.className = `page-${page || 'home'}`;
@@ -160,7 +173,13 @@ applyLargeText(largeText());
 // The catalog comes first: every view reads its words while drawing; then
 // who the player is (a link's identity is adopted before any page asks).
 await startLanguage();
-await startIdentity();
+await Promise.all([textModeReady(), startIdentity()]);
+// The text mode's switch, first in every page: the page is drawn again in
+// the mode chosen.
+installTextModeSwitch(() => {
+  current = '';
+  route();
+});
 // The installable app: its manifest, its service worker, its install offer.
 startApp();
 window.addEventListener('popstate', route);

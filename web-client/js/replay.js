@@ -27,6 +27,8 @@ import { frameMoves, heldLine, playerItems } from './replay-frame.js';
 import { icon, replayControls } from './replay-controls.js';
 import { checkThrows, copyMoveLink, recordOf } from './replay-record.js';
 import * as api from './api.js';
+import { textMode } from './text-mode.js';
+import { playerPawnsText } from './text-words.js';
 
 /** Time a frame stays on screen when playing at 1×. */
 const FRAME_MS = 1000;
@@ -95,6 +97,8 @@ export function replayView(container, code, start) {
   const copyBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-copy', onclick: () => copyMoveLink(code, state.at, copyBtn) }, t('replay.copyLink'));
   const newerBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-newer', hidden: true, onclick: () => fetchNewer() }, t('replay.newer'));
 
+  // The text mode: where every pawn stands after the move shown, in words.
+  const textPawns = textMode() ? h('ul', { class: 'replay-text', id: 'replay-text' }) : null;
   const body = h('div', { class: 'replay-body', hidden: true },
     h('div', { class: 'replay-board-col' },
       status,
@@ -106,6 +110,8 @@ export function replayView(container, code, start) {
         h('h2', { id: 'replay-now-title', class: 'panel-title', text: t('replay.thisMove') }),
         h('div', { class: 'replay-throw' }, cowries, held),
         events),
+      textPawns && h('section', { class: 'card', 'aria-labelledby': 'replay-text-title' },
+        h('h2', { id: 'replay-text-title', class: 'panel-title', text: t('text.replay.pawns') }), textPawns),
       h('section', { class: 'card', 'aria-labelledby': 'replay-players-title' },
         h('h2', { id: 'replay-players-title', class: 'panel-title', text: t('game.players') }), players),
       fair,
@@ -320,6 +326,7 @@ export function replayView(container, code, start) {
     if (speak) announce([t('replay.move', { n: state.at, total: r.total }), ...lines.filter((l) => l.kind !== 'turn').map((l) => l.text)].join('. '));
 
     fill(players, playerItems(r, g, who, me));
+    if (textPawns) fill(textPawns, r.seats.map((_, s) => h('li', { text: playerPawnsText(r.board, g, s, me, who) })));
   }
 
   /** A finished game's record: for the download, and to check its throws. */

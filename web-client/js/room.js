@@ -23,8 +23,12 @@ import { offerSeed, isQuietRefusal } from './fair.js';
 import { roomBar } from './room-bar.js';
 import { clockOut, clockOutText } from './days.js';
 
-/** Renders the room `code` into `container`; returns a cleanup function. */
-export function roomView(container, rawCode, navigate) {
+/**
+ * Renders the room `code` into `container`; returns a cleanup function.
+ * `TextScreen`, when given, draws the game in its place (the text mode,
+ * text-game.js).
+ */
+export function roomView(container, rawCode, navigate, TextScreen = null) {
   const code = rawCode.toUpperCase().replace(/[^0-9A-Z]/g, '');
   // A personal link: keep its seat for this room (the welcome fills in the
   // seat number), and the fragment is already gone from the address bar.
@@ -95,6 +99,11 @@ export function roomView(container, rawCode, navigate) {
       case 'chat':
         feed.chat(msg.seat, msg.name, msg.text);
         if (msg.seat !== ctx.seat) sound.chat();
+        game?.chatted?.(msg);
+        break;
+      case 'threats':
+        // The answer to the text mode's "threats" (text-game.js).
+        game?.threats?.(msg);
         break;
       case 'error':
         onError(msg);
@@ -130,6 +139,8 @@ export function roomView(container, rawCode, navigate) {
     // Our seed for the fair throws goes before anything we do in this game.
     offerSeed(msg, ctx.seat, (m) => conn.send(m));
     if (pendingHistory) {
+      // Kept for a game screen drawn later (the text mode's "last").
+      ctx.history = pendingHistory;
       replayHistory(pendingHistory);
       pendingHistory = null;
     }
@@ -254,6 +265,10 @@ export function roomView(container, rawCode, navigate) {
       if (token && ctx.seat !== null) showDevicesDialog(code, token);
     },
     rematch: () => sendMsg({ type: 'rematch' }),
+    /** A chat line (the text mode's "chat"; the table log's box sends its own). */
+    chat: (text) => sendMsg({ type: 'chat', text }),
+    /** Asks the server which of our pawns could be hit (the text mode's "threats"). */
+    threats: () => sendMsg({ type: 'threats' }),
     /** A guest chose to watch a full lobby. */
     watched: () => refresh(null),
     gotoRematch(newCode) {
@@ -286,7 +301,7 @@ export function roomView(container, rawCode, navigate) {
         lobby = new Lobby(actions, feed.el);
         fill(content, lobby.el);
       } else {
-        game = new GameScreen(actions, feed.el, feed);
+        game = TextScreen ? new TextScreen(actions, feed.el, feed) : new GameScreen(actions, feed.el, feed);
         game.setBoard(ctx.board, ctx.seat);
         fill(content, game.el);
         document.title = roomTitle;

@@ -77,6 +77,19 @@ export function saveAutoMove(on) {
   write('chowka.autoMove', on ? '1' : '0');
 }
 
+/**
+ * Whether the player reads the game as text with a screen reader (the
+ * switch that is every page's first control, text-mode.js).
+ */
+export function textModeOn() {
+  return read('chowka.textMode') === '1';
+}
+
+/** Remembers the text mode's switch. */
+export function saveTextMode(on) {
+  write('chowka.textMode', on ? '1' : null);
+}
+
 /** Whether the player asked for larger text (the Me page's switch). */
 export function largeText() {
   return read('chowka.largeText') === '1';

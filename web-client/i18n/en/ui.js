@@ -16,6 +16,13 @@ export default {
   'site.nav': 'Site',
   'site.howto': 'How to play',
   'site.rules': 'Rules',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'Text mode for screen readers',
+  // Said when the switch is used.
+  'textMode.on': 'Text mode is on.',
+  'textMode.off': 'Text mode is off.',
 
   // Page titles (the browser tab). {game} is site.gameName.
   'title.home': '{game} · play the cowrie race online',

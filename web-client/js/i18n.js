@@ -21,13 +21,13 @@ export const LANGUAGES = [
 ];
 
 /** The catalog files of one language, by area. */
-const AREAS = ['ui', 'game', 'guide', 'replay', 'people'];
+const AREAS = ['ui', 'game', 'guide', 'replay', 'people', 'text'];
 /**
  * The areas loaded only by the pages that need them (loadArea), so that the
  * first page waits for fewer files (the server preloads the others' English
  * catalogs, server/src/web/page.rs, reading these two lists).
  */
-const ON_DEMAND = ['guide'];
+const ON_DEMAND = ['guide', 'text'];
 /** Areas loaded (or loading) so far, by name. */
 const loaded = new Map();
 const STORAGE_KEY = 'chowka.lang';

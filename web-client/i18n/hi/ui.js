@@ -10,6 +10,13 @@ export default {
   'site.nav': 'साइट',
   'site.howto': 'कैसे खेलें',
   'site.rules': 'नियम',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'स्क्रीन रीडर के लिए टेक्स्ट मोड',
+  // Said when the switch is used.
+  'textMode.on': 'टेक्स्ट मोड चालू है।',
+  'textMode.off': 'टेक्स्ट मोड बंद है।',
 
   'title.home': '{game} · कौड़ियों की दौड़, ऑनलाइन खेलिए',
   'title.rules': 'नियम · {game}',

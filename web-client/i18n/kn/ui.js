@@ -10,6 +10,13 @@ export default {
   'site.nav': 'ತಾಣ',
   'site.howto': 'ಆಡುವ ಬಗೆ',
   'site.rules': 'ನಿಯಮ',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'ಸ್ಕ್ರೀನ್ ರೀಡರ್‌ಗಾಗಿ ಅಕ್ಷರ ರೂಪ',
+  // Said when the switch is used.
+  'textMode.on': 'ಅಕ್ಷರ ರೂಪ ಆನ್ ಆಗಿದೆ.',
+  'textMode.off': 'ಅಕ್ಷರ ರೂಪ ಆಫ್ ಆಗಿದೆ.',
 
   'title.home': '{game} · ಕವಡೆ ಆಟ ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ',
   'title.rules': 'ನಿಯಮಗಳು · {game}',

@@ -10,6 +10,13 @@ export default {
   'site.nav': 'साइट',
   'site.howto': 'कसे खेळायचे',
   'site.rules': 'नियम',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'स्क्रीन रीडरसाठी मजकूर रूप',
+  // Said when the switch is used.
+  'textMode.on': 'मजकूर रूप चालू आहे.',
+  'textMode.off': 'मजकूर रूप बंद आहे.',
 
   'title.home': '{game} · कवड्यांचा खेळ ऑनलाइन खेळा',
   'title.rules': 'नियम · {game}',

@@ -11,6 +11,13 @@ export default {
   'site.nav': 'தளம்',
   'site.howto': 'வழிகாட்டி',
   'site.rules': 'விதிகள்',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'திரை வாசிப்பானுக்கான எழுத்து முறை',
+  // Said when the switch is used.
+  'textMode.on': 'எழுத்து முறை இயக்கத்தில் உள்ளது.',
+  'textMode.off': 'எழுத்து முறை நிறுத்தப்பட்டது.',
 
   'title.home': '{game} · சோழி ஆட்டம், இணையத்தில்',
   'title.rules': 'விதிகள் · {game}',

@@ -10,6 +10,13 @@ export default {
   'site.nav': 'సైట్',
   'site.howto': 'ఎలా ఆడాలి',
   'site.rules': 'నియమాలు',
+  // The first control of every page, hidden until it takes focus: a page
+  // of plain text for players who listen with a screen reader
+  // (docs/text-mode.md). A switch: it says whether the mode is on.
+  'textMode.toggle': 'స్క్రీన్ రీడర్ కోసం అక్షర రూపం',
+  // Said when the switch is used.
+  'textMode.on': 'అక్షర రూపం ఆన్ అయింది.',
+  'textMode.off': 'అక్షర రూపం ఆఫ్ అయింది.',
 
   'title.home': '{game} · గవ్వల ఆట ఆన్‌లైన్‌లో',
   'title.rules': 'నియమాలు · {game}',

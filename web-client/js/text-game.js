@@ -65,7 +65,7 @@ export class TextGame {
 
     this.heading = h('h1', { id: 'text-heading' });
     this.statusEl = h('div', { class: 'text-status' });
-    this.clockLine = h('p', { class: 'text-clock' });
+    this.clockLine = h('p', { class: 'text-clock', hidden: true });
     this.movesEl = h('div', { class: 'text-moves' });
     this.input = h('input', { id: 'text-command', type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', maxlength: 300 });
     const form = h('form', { class: 'text-command' },
@@ -128,6 +128,8 @@ export class TextGame {
       this.busy = false;
       if (this.version !== ctx.version) {
         this.version = ctx.version;
+        // A question about a move of the state before is no longer asked.
+        if (this.strandAsked !== null) this.answerEl.replaceChildren();
         this.strandAsked = null;
         this.notSent = false;
       }
@@ -420,7 +422,7 @@ export class TextGame {
     if (!this.myTurn()) return [t('text.moves.notYourTurn', { who: this.who(game.to_move) })];
     if (this.busy) return [t('text.moves.sent')];
     const lines = [];
-    if (game.can_throw) lines.push(this.moves.length ? t('text.canThrow') : `${t('text.moves.throwFirst')} ${t('text.canThrow')}`);
+    if (game.can_throw) lines.push(t('text.canThrow'));
     this.moves.forEach((m, i) => lines.push(`${i + 1}. ${this.moveText(m)}`));
     if (!game.can_throw && !this.moves.length) lines.push(t('text.moves.none'));
     if (game.can_skip) lines.push(t('text.canSkip'));
@@ -439,6 +441,7 @@ export class TextGame {
     if (ms === null || ms === undefined || game.result !== 'ongoing') {
       this.clockEnd = null;
       this.clockLine.textContent = '';
+      this.clockLine.hidden = true;
       return;
     }
     const end = Date.now() + ms;
@@ -455,6 +458,7 @@ export class TextGame {
       }
       const left = Math.max(0, Math.ceil((this.clockEnd - Date.now()) / 1000));
       this.clockLine.textContent = this.clockText() ?? '';
+      this.clockLine.hidden = !this.clockLine.textContent;
       if (left <= WARN_SECS && left > 0 && !this.warned && this.myTurn()) {
         this.warned = true;
         this.say(t('game.clock.warn', { n: left }));

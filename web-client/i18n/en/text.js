@@ -72,13 +72,12 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'Not your turn: {who} is playing.',
-  'text.moves.throwFirst': 'Throw first.',
   'text.moves.none': 'No moves with what you hold.',
   'text.moves.over': 'The game is over.',
   // An action of the player's is on its way to the table.
   'text.moves.sent': 'Sent; waiting for the table.',
   // A listed move: {move} the move in words, {place} where it ends.
-  'text.move': '{move}, to {place}',
+  'text.move': '{move}: lands {place}',
   'text.move.strandsAgain': 'This move strands the turn. Type move {n} again to play it anyway.',
 
   // ---- Announcements ----

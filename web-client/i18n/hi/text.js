@@ -72,9 +72,10 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'आपकी बारी नहीं: अभी {who} की बारी है।',
-  'text.moves.throwFirst': 'पहले फेंकिए।',
   'text.moves.none': 'हाथ के दाँवों से कोई चाल नहीं बनती।',
   'text.moves.over': 'खेल ख़त्म हो गया।',
+  // An action of the player's is on its way to the table.
+  'text.moves.sent': 'भेज दिया; जवाब का इंतज़ार है।',
   // A listed move: {move} the move in words (game.js's move.*), {place} where it ends.
   'text.move': '{move}, फिर {place}',
   'text.move.strandsAgain': 'इस चाल से बारी अटक जाएगी। फिर भी चलनी हो तो चलो {n} एक बार और लिखिए।',

@@ -73,9 +73,10 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'ನಿಮ್ಮ ಸರದಿ ಅಲ್ಲ: {who} ಆಡುತ್ತಿದ್ದಾರೆ.',
-  'text.moves.throwFirst': 'ಮೊದಲು ಹಾಕಿ.',
   'text.moves.none': 'ಕೈಯಲ್ಲಿರುವುದರಿಂದ ನಡೆ ಇಲ್ಲ.',
   'text.moves.over': 'ಆಟ ಮುಗಿದಿದೆ.',
+  // An action of the player's is on its way to the table.
+  'text.moves.sent': 'ಕಳಿಸಿದೆ; ಉತ್ತರಕ್ಕೆ ಕಾಯುತ್ತಿದೆ.',
   // A listed move: {move} the move in words (game.js's move.*), {place} where it ends.
   'text.move': '{move}, ಆಮೇಲೆ {place}',
   'text.move.strandsAgain': 'ಈ ನಡೆಯಿಂದ ಸರದಿ ಸಿಕ್ಕಿಬೀಳುತ್ತದೆ. ಆದರೂ ಆಡಲು ನಡೆಸಿ {n} ಎಂದು ಇನ್ನೊಮ್ಮೆ ಬರೆಯಿರಿ.',

@@ -72,9 +72,10 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'तुमची पाळी नाही: आत्ता {who}ची पाळी.',
-  'text.moves.throwFirst': 'आधी दान टाका.',
   'text.moves.none': 'हातातल्या दानांनी एकही चाल होत नाही.',
   'text.moves.over': 'डाव संपला.',
+  // An action of the player's is on its way to the table.
+  'text.moves.sent': 'पाठवले; उत्तराची वाट पाहत आहे.',
   // A listed move: {move} the move in words (game.js's move.*), {place} where it ends.
   'text.move': '{move}, मग {place}',
   'text.move.strandsAgain': 'या चालीने पाळी अडकेल. तरीही खेळायची असेल तर चाल {n} असे आणखी एकदा लिहा.',

@@ -72,9 +72,10 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'உங்கள் முறை இல்லை: {who} ஆடுகிறார்.',
-  'text.moves.throwFirst': 'முதலில் போடுங்கள்.',
   'text.moves.none': 'கையில் உள்ள எண்களால் நகர்வு இல்லை.',
   'text.moves.over': 'ஆட்டம் முடிந்தது.',
+  // An action of the player's is on its way to the table.
+  'text.moves.sent': 'அனுப்பப்பட்டது; பதிலுக்குக் காத்திருக்கிறது.',
   // A listed move: {move} the move in words (game.js's move.*), {place} where it ends.
   'text.move': '{move}, பிறகு {place}',
   'text.move.strandsAgain': 'இந்த நகர்வால் முறை முடங்கும். இருந்தாலும் ஆட, நகர்த்து {n} என்று இன்னொரு முறை எழுதுங்கள்.',

@@ -73,9 +73,10 @@ export default {
 
   // ---- Moves ----
   'text.moves.notYourTurn': 'మీ వంతు కాదు: {who} ఆడుతున్నారు.',
-  'text.moves.throwFirst': 'ముందు పందెం వేయండి.',
   'text.moves.none': 'చేతిలో ఉన్న పందాలతో నడక లేదు.',
   'text.moves.over': 'ఆట అయిపోయింది.',
+  // An action of the player's is on its way to the table.
+  'text.moves.sent': 'పంపాము; జవాబు కోసం చూస్తున్నాం.',
   // A listed move: {move} the move in words (game.js's move.*), {place} where it ends.
   'text.move': '{move}, తర్వాత {place}',
   'text.move.strandsAgain': 'ఈ నడకతో మీ వంతు ఇరుక్కుపోతుంది. అయినా ఆడాలంటే నడుపు {n} అని మళ్ళీ రాయండి.',

@@ -33,7 +33,7 @@ mod throw;
 pub use action::{Action, ActionRequest, Code, Move, ParseError, PawnSet, Player, Rejection};
 pub use board::{Board, Side, Square, MAX_SQUARES};
 pub use game::{
-    Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Truce,
+    Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Threat, Truce,
     MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
 pub use level::Level;

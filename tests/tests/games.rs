@@ -2,7 +2,7 @@
 //! the server sends, reconnecting, watching, computers and rematches.
 
 use chowka_tests::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 async fn whole_game(players: u8) {
     let mut server = TestServer::start().await;
@@ -126,6 +126,111 @@ async fn computers_fill_seats_and_a_rematch_keeps_the_players() {
     assert_eq!(again.seat, Some(0));
     assert_eq!(again.state["room"]["status"], "lobby");
     assert_eq!(again.state["room"]["seats"][1]["bot"], "easy");
+    server.stop().await;
+}
+
+/// What the engine says of `seat`'s threats in the game of `state` (the
+/// position it shows, read back as a set-up position).
+fn engine_threats(state: &Value, seat: u8) -> Value {
+    let rules: chowka_protocol::Rules =
+        serde_json::from_value(state["room"]["rules"].clone()).expect("the state's rules");
+    let view: chowka_protocol::messages::GameView =
+        serde_json::from_value(state["game"].clone()).expect("the state's game");
+    let pos = chowka_protocol::Position {
+        pawns: view.pawns,
+        pairs: view.pairs,
+        has_hit: view.has_hit,
+        to_move: view.to_move,
+        round: view.round,
+        truces: view.truces,
+        betrayals: view.betrayals,
+    };
+    let game = chowka_protocol::Game::from_position(rules, &pos).expect("the state's position");
+    serde_json::to_value(game.threats(seat)).unwrap()
+}
+
+/// Asks `threats` (for `seat`, if named) and checks the answer against
+/// the state the client holds when it comes: nothing else changed the
+/// room in between, since the answer and the states share one queue.
+/// Returns how many threats there were.
+async fn ask_threats(client: &mut Client, seat: Option<u8>, whose: u8) -> usize {
+    let mut ask = json!({"type": "threats"});
+    if let Some(s) = seat {
+        ask["seat"] = json!(s);
+    }
+    client.send(ask).await;
+    let answer = client.until(|m| m["type"] == "threats").await;
+    assert_eq!(
+        answer["version"].as_u64(),
+        Some(client.version()),
+        "{answer}"
+    );
+    assert_eq!(answer["seat"], whose, "{answer}");
+    assert_eq!(
+        answer["threats"],
+        engine_threats(&client.state, whose),
+        "{answer}"
+    );
+    answer["threats"].as_array().expect("a list").len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threats_are_answered_to_the_asker_alone_as_the_engine_reads_them() {
+    let mut server = TestServer::start().await;
+    let (s, created) = post(
+        &server.base,
+        "/api/rooms",
+        json!({"name": "Asha", "players": 2, "bots": [{"seat": 1, "level": "easy"}]}),
+    )
+    .await;
+    assert_eq!(s, 201, "{created}");
+    let code = created["code"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let mut host = Client::join(&server.ws(), &code, Some(&token)).await;
+    let mut watcher = Client::join(&server.ws(), &code, None).await;
+    // In the lobby there is no game to read.
+    host.send(json!({"type": "threats"})).await;
+    assert_eq!(host.error().await, "not_playing");
+    watcher.send(json!({"type": "threats", "seat": 0})).await;
+    assert_eq!(watcher.error().await, "not_playing");
+    host.send(json!({"type": "start"})).await;
+    host.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+        .await;
+    watcher
+        .until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+        .await;
+    // A spectator names whose pawns; a seat must exist.
+    watcher.send(json!({"type": "threats"})).await;
+    assert_eq!(watcher.error().await, "bad_request");
+    watcher.send(json!({"type": "threats", "seat": 2})).await;
+    assert_eq!(watcher.error().await, "bad_request");
+    host.send(json!({"type": "threats", "seat": 9})).await;
+    assert_eq!(host.error().await, "bad_request");
+    // At every one of the host's throws, the whole game long: the host's
+    // own threats, the computer's as the host asks, and the host's as
+    // the watcher asks, each as the engine reads that state.
+    let (mut asked, mut seen) = (0, 0);
+    loop {
+        let my_throw = |m: &Value| m["game"]["to_move"] == 0 && m["game"]["can_throw"] == true;
+        let (_, state) = host.play_until(usize::MAX, my_throw).await;
+        if state.is_none() {
+            break;
+        }
+        let version = host.version();
+        seen += ask_threats(&mut host, None, 0).await;
+        seen += ask_threats(&mut host, Some(1), 1).await;
+        seen += ask_threats(&mut watcher, Some(0), 0).await;
+        asked += 3;
+        // Asking changed nothing: no state came between, none is owed.
+        assert_eq!(host.version(), version);
+    }
+    assert!(host.over() && asked > 0);
+    eprintln!("{asked} threats asked, {seen} threats listed");
+    // Once the game is over: an answer, with none.
+    host.send(json!({"type": "threats"})).await;
+    let answer = host.until(|m| m["type"] == "threats").await;
+    assert_eq!(answer["threats"], json!([]), "{answer}");
+    assert_eq!(answer["version"].as_u64(), Some(host.version()));
     server.stop().await;
 }
 

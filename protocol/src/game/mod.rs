@@ -15,6 +15,8 @@
 //! - `pairs`: loose and committed pairs and their block (R13).
 //! - `outcome`: winning and draws (R14).
 //! - `truce`: truces, relays and betrayals, all of R15.
+//! - `threats`: which pawns an opponent could hit with one throw, for
+//!   players who cannot see the board.
 //! - `occupancy`: who stands where, as bitboards, for the checks.
 //! - `setup`: set-up positions; `event`: what playing reports.
 
@@ -26,6 +28,7 @@ mod occupancy;
 mod outcome;
 mod pairs;
 mod setup;
+mod threats;
 mod throws;
 mod truce;
 mod turn;
@@ -35,6 +38,7 @@ pub use event::Event;
 pub use legal::{MoveList, Preview};
 pub use outcome::Outcome;
 pub use setup::{Position, SetupError};
+pub use threats::Threat;
 pub use truce::{Betrayal, Offer, Truce};
 
 use crate::action::{Action, Code, Move, Player, Rejection};

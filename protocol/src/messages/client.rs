@@ -142,6 +142,17 @@ pub enum RoomRequest {
     },
     /// The sender's vacation ends now; the time not used is kept.
     Back,
+    /// Which of a seat's pawns each opponent could hit, and with which
+    /// throw, if that opponent's turn began now (a one-throw look-ahead,
+    /// [`Game::threats`](crate::Game::threats)): for players who cannot
+    /// see the board. Answered to the asking connection alone with
+    /// `threats`; changes nothing.
+    Threats {
+        /// Whose pawns: a seated player's own by default; a spectator
+        /// names one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Player>,
+    },
 }
 
 /// The text of a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters.
@@ -245,6 +256,8 @@ mod tests {
             r#"{"type":"remove","seat":3}"#.to_owned(),
             r#"{"type":"leave_seat"}"#.to_owned(),
             format!(r#"{{"type":"seed","seed":"{seed}"}}"#),
+            r#"{"type":"threats"}"#.to_owned(),
+            r#"{"type":"threats","seat":2}"#.to_owned(),
             r#"{"type":"hello","room":"K7MPX3Q","token":"t"}"#.to_owned(),
             r#"{"type":"hello","room":"K7MPX3Q"}"#.to_owned(),
             r#"{"type":"ping"}"#.to_owned(),

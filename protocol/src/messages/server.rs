@@ -2,7 +2,7 @@
 
 use super::{BoardView, FairView, GameView, RoomView};
 use crate::action::Player;
-use crate::game::Event;
+use crate::game::{Event, Threat};
 use serde::{Deserialize, Serialize};
 
 /// Longest history a `welcome` carries, in items.
@@ -107,6 +107,18 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// Answer to `threats`, to the asking connection alone: each way an
+    /// opponent could hit `seat`'s pawns with one throw if that
+    /// opponent's turn began now, from the state of `version`
+    /// ([`Game::threats`](crate::Game::threats)).
+    Threats {
+        /// The state version the threats were read from.
+        version: u64,
+        /// Whose pawns are threatened.
+        seat: Player,
+        /// The threats, by opponent, then value; empty when there are none.
+        threats: Vec<Threat>,
+    },
     /// The turn clock of `seat` ran out: the server plays that turn for
     /// them. Sent just before the state that shows it.
     ClockOut {

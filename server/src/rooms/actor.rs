@@ -423,6 +423,14 @@ impl RoomActor {
             }
             RoomRequest::LeaveSeat => self.change(Change::LeaveSeat, seat).await,
             RoomRequest::Seed { seed } => self.change(Change::Seed { seed }, seat).await,
+            RoomRequest::Threats { seat: whose } => {
+                // A question, not a change: answered to the asker alone,
+                // from the room as it is (whichever node relayed it, the
+                // answer goes back the way errors do).
+                let answer = self.room.threats(seat, whose)?;
+                self.out.to(conn, &answer);
+                Ok(())
+            }
         }
     }
 

@@ -156,6 +156,7 @@ mod tests {
             "remove",
             "leave_seat",
             "seed",
+            "threats",
         ];
         for kind in types {
             // Known, so never `unknown_type`, whether or not it needs more.

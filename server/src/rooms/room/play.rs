@@ -1,12 +1,13 @@
 //! The rules of the table during the game: a move (the engine decides),
 //! and who plays a seat its person does not: a computer standing in for a
 //! player away past the takeover time or handed the seat by the host, and
-//! the server's own move when the turn clock runs out.
+//! the server's own move when the turn clock runs out; and the threats to
+//! a seat's pawns, which a player who cannot see the board asks for.
 
 use super::change::{Effect, Next};
 use super::{Play, Room, Stage};
 use crate::error::{ErrorCode, Refusal};
-use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::messages::{RoomStatus, ServerMsg};
 use chowka_protocol::{Action, ActionRequest, Player, RecordedAction, ThrowSource};
 
 impl Room {
@@ -108,6 +109,35 @@ impl Room {
         }
         effects.push(Effect::State(events));
         Ok((next, effects))
+    }
+
+    /// The answer to `threats`: which of a seat's pawns each opponent
+    /// could hit with one throw if that opponent's turn began now (the
+    /// engine decides, [`chowka_protocol::Game::threats`]). Whose pawns:
+    /// the asker's own seat unless `seat` names one; a spectator must name
+    /// one. Reads the room and changes nothing; a finished game has none.
+    pub fn threats(&self, by: Option<Player>, seat: Option<Player>) -> Result<ServerMsg, Refusal> {
+        let Some(game) = self.game() else {
+            return Err(ErrorCode::NotPlaying.into());
+        };
+        let players = game.rules().players;
+        let Some(seat) = seat.or(by) else {
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
+                "Say whose pawns: add a seat to the request.",
+            ));
+        };
+        if seat >= players {
+            return Err(Refusal::with(
+                ErrorCode::BadRequest,
+                format!("There is no seat {seat}: seats are 0 to {}.", players - 1),
+            ));
+        }
+        Ok(ServerMsg::Threats {
+            version: self.version,
+            seat,
+            threats: game.threats(seat),
+        })
     }
 
     /// Stops the server playing `seat` for its person (stand-in or a turn

@@ -5,7 +5,7 @@ use super::*;
 use crate::bots::Level;
 use crate::rooms::room::{Change, Effect, Room, Settings, Stage};
 use crate::rooms::simple_action;
-use chowka_protocol::messages::RoomStatus;
+use chowka_protocol::messages::{RoomStatus, ServerMsg};
 use chowka_protocol::{Action, Bytes32, Player, ScriptedThrows, Setup};
 use std::sync::Arc;
 
@@ -337,4 +337,52 @@ fn the_host_chooses_when_a_computer_stands_in_in_the_lobby_or_a_live_game() {
             room = next;
         }
     }
+}
+
+#[test]
+fn threats_are_asked_of_a_game_for_a_seat_and_change_nothing() {
+    let room = playing(Settings::default());
+    let lobby = lobby(Settings::default());
+    // What, in which room, asked by, for whose pawns, refused with.
+    type Case<'a> = (&'a str, &'a Room, Option<Player>, Option<Player>, &'a str);
+    let cases: Vec<Case> = vec![
+        ("in the lobby", &lobby, Some(0), None, "not_playing"),
+        (
+            "a spectator names no seat",
+            &room,
+            None,
+            None,
+            "bad_request",
+        ),
+        ("no such seat", &room, Some(0), Some(3), "bad_request"),
+        ("far past the seats", &room, None, Some(200), "bad_request"),
+    ];
+    for (what, room, by, seat, code) in cases {
+        let got = room.threats(by, seat).map(|_| ());
+        assert_eq!(got.unwrap_err().code.as_str(), code, "{what}");
+    }
+    let game = room.game().unwrap();
+    for (by, seat, whose) in [
+        (Some(1), None, 1),
+        (Some(0), Some(2), 2),
+        (None, Some(0), 0),
+    ] {
+        let Ok(ServerMsg::Threats {
+            version,
+            seat,
+            threats,
+        }) = room.threats(by, seat)
+        else {
+            panic!("answered");
+        };
+        assert_eq!((version, seat), (room.version, whose));
+        assert_eq!(threats, game.threats(whose), "the engine's answer");
+    }
+    // After the game it is still an answer, not a refusal: the engine's
+    // (which has none for a game that is over).
+    let over = finished();
+    let Ok(ServerMsg::Threats { threats, .. }) = over.threats(Some(0), None) else {
+        panic!("answered");
+    };
+    assert_eq!(threats, over.game().unwrap().threats(0));
 }

@@ -178,7 +178,7 @@ await Promise.all([textModeReady(), startIdentity()]);
 // the mode chosen.
 installTextModeSwitch(() => {
   current = '';
-  route();
+  return route();
 });
 // The installable app: its manifest, its service worker, its install offer.
 startApp();

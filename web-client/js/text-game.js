@@ -17,7 +17,7 @@ import { t } from './i18n.js';
 import { showError } from './announce.js';
 import { seatName } from './players.js';
 import { SEATS } from './names.js';
-import { eventText, listOf, standInView } from './events.js';
+import { eventText, feedLines, listOf, standInView } from './events.js';
 import { walkGeometry } from './facts.js';
 import { takeoverText } from './game-events.js';
 import { describe, merged } from './game-moves.js';
@@ -78,7 +78,9 @@ export class TextGame {
       this.run(text);
     });
     this.answerEl = h('div', { class: 'text-answer', id: 'text-answer', 'aria-live': 'polite', 'aria-atomic': 'true' });
-    this.logEl = h('ol', { class: 'text-log', role: 'log', 'aria-labelledby': 'text-log-title' });
+    this.logEl = h('ol', { class: 'text-log' });
+    // Focusable, so that it scrolls from the keyboard too.
+    const log = h('div', { class: 'text-log-box', role: 'log', tabindex: '0', 'aria-labelledby': 'text-log-title' }, this.logEl);
     this.pawnsEl = h('ul', { class: 'text-pawns' });
     this.boardEl = h('div', { class: 'text-board' });
     // The game screen's own panels, drawn by game-panels.js.
@@ -94,7 +96,7 @@ export class TextGame {
       section('text-moves-title', t('text.section.moves'), this.movesEl),
       form,
       section('text-answer-title', t('text.section.answer'), this.answerEl),
-      section('text-log-title', t('text.section.log'), this.logEl),
+      section('text-log-title', t('text.section.log'), log),
       section('text-pawns-title', t('text.section.pawns'), this.pawnsEl),
       section('text-board-title', t('text.section.board'), this.boardEl),
       this.truceEl,
@@ -184,7 +186,10 @@ export class TextGame {
 
   /** Says what a state's events changed: each once, in order, in the log. */
   tell(events) {
-    const said = this.remember(events, this.ctx.standIn ?? null);
+    const standIn = this.ctx.standIn ?? null;
+    // The table log below keeps every event, as on the game screen.
+    for (const l of feedLines(events, (s) => this.who(s), this.walks, this.ctx.seat, standIn)) this.feed.event(l.text, l.kind, l.standin);
+    const said = this.remember(events, standIn);
     const takeover = takeoverText(this);
     if (takeover) said.push(takeover);
     const mine = this.myTurn();

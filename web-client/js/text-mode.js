@@ -26,17 +26,18 @@ export async function textModeReady() {
 /**
  * Puts the switch first in the page, before the skip link. `redraw` draws
  * the page again in the mode chosen.
- * @param {() => void} redraw
+ * @param {() => Promise<void>} redraw
  */
 export function installTextModeSwitch(redraw) {
   const button = h('button', { type: 'button', class: 'skip-link text-mode-switch', id: 'text-mode-switch', 'aria-pressed': String(textModeOn()) }, t('textMode.toggle'));
   button.addEventListener('click', async () => {
     const on = !textModeOn();
     saveTextMode(on);
-    button.setAttribute('aria-pressed', String(on));
     await textModeReady();
+    await redraw();
+    // Pressed once the page is drawn in the mode chosen.
+    button.setAttribute('aria-pressed', String(on));
     announce(t(on ? 'textMode.on' : 'textMode.off'));
-    redraw();
   });
   document.body.prepend(button);
 }

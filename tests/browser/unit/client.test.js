@@ -2,7 +2,8 @@
 // missing keys recorded), the game log's sentences (events.js), the
 // numbers' durations (numbers.js), the fair throws (fair.js, against the
 // documented known-answer vector), and the move selection of the game
-// screen (which moves are one choice, what a choice leads to).
+// screen (which moves are one choice, what a choice leads to); the text
+// mode's commands and places in words.
 //
 // i18n.js reads `window`, `navigator`, `localStorage` and `<html>` (at
 // import and when it starts), so the little of a browser it needs is set
@@ -43,7 +44,9 @@ const fair = await import(js('fair.js'));
 const { GameScreen } = await import(js('game.js'));
 const { merged } = await import(js('game-moves.js'));
 const { loneMove } = await import(js('game-auto.js'));
-const { walkGeometry } = await import(js('facts.js'));
+const { walkGeometry, boardFacts } = await import(js('facts.js'));
+const { parseCommand, latinDigits } = await import(js('text-commands.js'));
+const { placeText, pawnsText } = await import(js('text-words.js'));
 
 /** Switches the catalogs to `lang`, as a reload with it remembered would. */
 async function speak(lang) {
@@ -203,4 +206,39 @@ test('a lone move plays by itself only when it is the one thing to do, on the pl
   assert.equal(loneMove(screen([onward], {}, { mine: false })), null, 'not the viewer\'s turn (or a watcher)');
   assert.equal(loneMove(screen([onward], {}, { busy: true })), null, 'an action already sent');
   assert.equal(loneMove(screen([onward], {}, { standin: true })), null, 'a computer plays the seat');
+});
+
+test('the text mode reads commands, English words and digits of any script, and says places in words (docs/text-mode.md)', async () => {
+  await speak('en');
+  await i18n.loadArea('text');
+  assert.deepEqual(parseCommand('throw'), { command: 'throw', arg: '' });
+  assert.deepEqual(parseCommand('  Move   3 '), { command: 'move', arg: '3' });
+  assert.deepEqual(parseCommand('7'), { command: 'move', arg: '7' });
+  assert.deepEqual(parseCommand('t'), { command: 'throw', arg: '' });
+  // The longest word wins: "where is" before "where"; a name keeps its case.
+  assert.deepEqual(parseCommand('where is Ravi'), { command: 'where', arg: 'Ravi' });
+  assert.deepEqual(parseCommand('WHERE Ravi'), { command: 'where', arg: 'Ravi' });
+  // The verb last, as some languages put it.
+  assert.deepEqual(parseCommand('Ravi where'), { command: 'where', arg: 'Ravi' });
+  // A chat line is whole, whatever words it holds.
+  assert.deepEqual(parseCommand('chat where is the throw?'), { command: 'chat', arg: 'where is the throw?' });
+  assert.deepEqual(parseCommand('?'), { command: 'help', arg: '' });
+  assert.equal(parseCommand('frobnicate').command, null);
+  assert.equal(parseCommand('   ').command, null);
+  // Kannada, Devanagari, Tamil and Telugu digits are numbers too.
+  assert.equal(latinDigits('೩ १२ ௪ ౫'), '3 12 4 5');
+  assert.deepEqual(parseCommand('move ೩'), { command: 'move', arg: '3' });
+
+  // Places on South's path of a 5x5 board, as the server's facts give it.
+  const f = boardFacts(5);
+  const board = { size: 5, centre: f.centre, paths: [f.path], safe: f.safe, sides: ['S'] };
+  assert.equal(placeText(board, 0, null), 'waiting');
+  assert.equal(placeText(board, 0, 0), 'on the home square');
+  assert.equal(placeText(board, 0, 3), 'on square 3');
+  assert.equal(placeText(board, 0, 4), 'on square 4, safe');
+  assert.equal(placeText(board, 0, f.centre - 1), 'in the inner ring, one from the centre');
+  assert.equal(placeText(board, 0, f.centre), 'at the centre');
+  const game = { pawns: [[null, 5, 6, f.centre]], pairs: [] };
+  assert.equal(pawnsText(board, game, 0), 'pawn 2 on square 5, pawn 3 on square 6, one pawn waiting, and one at the centre');
+  assert.deepEqual([...window.__chowkaMissingKeys].filter((k) => k.startsWith('text.')), []);
 });

@@ -59,6 +59,20 @@ async function until(read, ok, what, ms = 60000) {
 }
 
 /**
+ * Turns the text mode on as a keyboard user does: the first Tab of the
+ * page reaches its switch, Enter presses it. Returns the switch.
+ */
+async function switchOn(page, w) {
+  const toggle = page.getByRole('button', { name: w.t('textMode.toggle') });
+  await toggle.waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
+  assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the first Tab reaches the switch');
+  await page.keyboard.press('Enter');
+  await until(() => toggle.getAttribute('aria-pressed'), (v) => v === 'true', 'the switch on');
+  return toggle;
+}
+
+/**
  * Plays the game on `page` to its end through the command box alone,
  * deciding from the accessibility tree: throw when told to, else the first
  * listed move (asked twice when it strands the turn), else skip; accept a
@@ -163,13 +177,7 @@ test('a whole 4-player game by ear in English: the switch, the lobby, the game, 
   const me = await newPlayer(env.browser, DESKTOP);
   const page = me.page;
   await page.goto(`${env.server.url}/`);
-  // The switch is the first thing the Tab key reaches, on every page.
-  const toggle = page.getByRole('button', { name: w.t('textMode.toggle') });
-  await toggle.waitFor({ state: 'attached' });
-  await page.keyboard.press('Tab');
-  assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the first Tab reaches the switch');
-  await page.keyboard.press('Enter');
-  await until(() => toggle.getAttribute('aria-pressed'), (v) => v === 'true', 'the switch on');
+  const toggle = await switchOn(page, w);
 
   // The room: 4 players, two pawns each and no gate keep a game short.
   const form = page.getByRole('form', { name: w.t('home.custom') });
@@ -257,12 +265,7 @@ test('a whole 4-player game by ear in Kannada, with Kannada commands', { timeout
   const me = await newPlayer(env.browser, PHONE, { locale: 'kn-IN' });
   const page = me.page;
   await openInSeat(page, env.server.url, made.code, made);
-  const toggle = page.getByRole('button', { name: w.t('textMode.toggle') });
-  await toggle.waitFor({ state: 'attached' });
-  await page.keyboard.press('Tab');
-  assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the first Tab reaches the switch');
-  await page.keyboard.press('Enter');
-  await until(() => toggle.getAttribute('aria-pressed'), (v) => v === 'true', 'the switch on');
+  await switchOn(page, w);
   const start = page.getByRole('button', { name: w.t('lobby.start') });
   await until(() => start.isEnabled(), (v) => v, 'the start button');
   await start.click();

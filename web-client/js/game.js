@@ -25,10 +25,9 @@
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
 import { showThrow } from './cowries.js';
-import { renderPlayers, seatName } from './players.js';
+import { renderPlayers, isMyTurn, seatLabel } from './players.js';
 import { t, formatNumber } from './i18n.js';
 import { announce } from './announce.js';
-import { SEATS } from './names.js';
 import { graceName, walkGeometry } from './facts.js';
 import { digest, takeoverText } from './game-events.js';
 import { AwayBar } from './game-away.js';
@@ -148,13 +147,12 @@ export class GameScreen {
   }
 
   who(seat) {
-    return seatName(this.ctx?.room.seats[seat]) || SEATS[seat]?.colour;
+    return seatLabel(this.ctx, seat);
   }
 
   /** Whether the viewer is the seat to move in an ongoing game. */
   myTurn() {
-    const c = this.ctx;
-    return !!(c && c.game && c.seat !== null && c.game.result === 'ongoing' && c.game.to_move === c.seat && c.room.status === 'playing');
+    return isMyTurn(this.ctx);
   }
 
   /** New state from the server (with its events), or a presence change (events null). */

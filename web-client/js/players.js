@@ -20,6 +20,16 @@ export function seatName(seat) {
   return t('players.emptySeat');
 }
 
+/** What a seat is called at a table (`ctx`, room.js's): its name, else its colour. */
+export function seatLabel(ctx, seat) {
+  return seatName(ctx?.room.seats[seat]) || SEATS[seat]?.colour;
+}
+
+/** Whether the viewer is the seat to move in an ongoing game (`ctx`, room.js's). */
+export function isMyTurn(c) {
+  return !!(c && c.game && c.seat !== null && c.game.result === 'ongoing' && c.game.to_move === c.seat && c.room.status === 'playing');
+}
+
 /**
  * A catalog text with elements in place of some placeholders, as a list of
  * strings and nodes for h(): `textWith('game.banner.turn', {}, {who: span})`.

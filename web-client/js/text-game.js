@@ -15,8 +15,7 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { showError } from './announce.js';
-import { seatName } from './players.js';
-import { SEATS } from './names.js';
+import { isMyTurn, seatLabel } from './players.js';
 import { eventText, feedLines, listOf, standInView } from './events.js';
 import { walkGeometry } from './facts.js';
 import { takeoverText } from './game-events.js';
@@ -113,13 +112,12 @@ export class TextGame {
   }
 
   who(seat) {
-    return seatName(this.ctx?.room.seats[seat]) || SEATS[seat]?.colour;
+    return seatLabel(this.ctx, seat);
   }
 
   /** Whether the viewer is the seat to move in an ongoing game. */
   myTurn() {
-    const c = this.ctx;
-    return !!(c && c.game && c.seat !== null && c.game.result === 'ongoing' && c.game.to_move === c.seat && c.room.status === 'playing');
+    return isMyTurn(this.ctx);
   }
 
   /** A new state (with its events), or a presence change (events null). */

@@ -278,3 +278,34 @@ test('a whole 4-player game by ear in Kannada, with Kannada commands', { timeout
   assert.deepEqual(page.errors, []);
   await me.context.close();
 });
+
+test('by ear: the clock\'s last seconds are said once, the clock running out is said, keys work outside the box', { timeout: 120000 }, async () => {
+  const w = await words('en');
+  const made = await apiCreateRoom(env.server.url, { name: 'Asha', players: 2, turn_clock: 12, bots: [{ seat: 1, level: 'easy' }] });
+  const me = await newPlayer(env.browser, PHONE);
+  const page = me.page;
+  await openInSeat(page, env.server.url, made.code, made);
+  await switchOn(page, w);
+  await page.getByRole('button', { name: w.t('lobby.start') }).click();
+  await page.getByRole('heading', { level: 1, name: w.t('text.heading', { code: made.code }) }).waitFor();
+
+  // A key outside the command box does what its command does: I is the status.
+  const answer = page.getByRole('region', { name: w.t('text.section.answer') });
+  await page.getByRole('log', { name: w.t('text.section.log') }).focus();
+  await page.keyboard.press('i');
+  await until(() => answer.ariaSnapshot(), (s) => s.includes(w.t('text.turn.you')), 'the status, by its key');
+  // A mistake is said in plain words: there is a throw to make, nothing to skip.
+  await page.keyboard.press('s');
+  await until(() => page.getByRole('alert').last().ariaSnapshot(), (s) => s.includes(w.t('text.error.cannotSkip')), 'the refusal said');
+
+  // Nothing more from us: the clock's last seconds, then the computer plays the turn.
+  const log = page.getByRole('log', { name: w.t('text.section.log') });
+  await until(() => announcements(page, w), (lines) => lines.includes(w.t('game.timeUp.you')), 'the clock running out said', 60000);
+  const said = await announcements(page, w);
+  const warnings = said.filter((line) => /seconds? left: play now/.test(line));
+  assert.equal(warnings.length, 1, `the last seconds said once:\n${said.join('\n')}`);
+  assert.ok(said.indexOf(warnings[0]) < said.indexOf(w.t('game.timeUp.you')), 'the warning came before the time ran out');
+  assert.ok(await log.isVisible());
+  assert.deepEqual(page.errors, []);
+  await me.context.close();
+});

@@ -443,8 +443,9 @@ export class TextGame {
     const ms = room.clock_ms;
     if (ms === null || ms === undefined || game.result !== 'ongoing') {
       this.clockEnd = null;
-      this.clockLine.textContent = '';
-      this.clockLine.hidden = true;
+      // A game over days has its clock in days and hours (days.js), to the minute.
+      this.clockLine.textContent = this.clockText() ?? '';
+      this.clockLine.hidden = !this.clockLine.textContent;
       return;
     }
     const end = Date.now() + ms;

@@ -56,8 +56,10 @@ export class TextGame {
     this.warned = false;
     this.wasMine = false;
     this.lastSaid = null;
-    // Each seat's latest turn in sentences, for "last".
+    // Each seat's latest turn in sentences, for "last"; the seats whose new
+    // turn has begun with nothing in it yet.
     this.turns = new Map();
+    this.turnBegun = new Set();
     // A move that strands the turn, asked for once: the second ask plays it.
     this.strandAsked = null;
     this.moves = [];
@@ -155,7 +157,8 @@ export class TextGame {
     let landing = null;
     for (const e of events) {
       if (e.type === 'turn_began') {
-        this.turns.set(e.player, []);
+        // The turn before stays "last" until this one has something to tell.
+        this.turnBegun.add(e.player);
         continue;
       }
       let text;
@@ -173,7 +176,7 @@ export class TextGame {
       if (!text) continue;
       const mover = e.player ?? e.from ?? e.a;
       if (mover !== undefined) {
-        if (!this.turns.has(mover)) this.turns.set(mover, []);
+        if (!this.turns.has(mover) || this.turnBegun.delete(mover)) this.turns.set(mover, []);
         this.turns.get(mover).push(text);
       }
       const centre = e.type === 'walked' && e.to === this.geom.centre;
@@ -483,7 +486,8 @@ export class TextGame {
 
     // The moves: buttons in a numbered list, the same numbers "move N" takes.
     this.moves = this.myTurn() && !this.busy ? merged(this, game.legal) : [];
-    const focusedMove = this.movesEl.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+    const hadFocus = this.movesEl.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.dataset.move ?? document.activeElement.id : null;
     const buttons = [];
     if (this.myTurn() && !this.busy && game.can_throw) buttons.push(h('button', { type: 'button', class: 'btn primary', id: 'text-throw', onclick: () => this.run('throw', true) }, t('game.throw')));
     if (this.myTurn() && !this.busy && game.can_skip) buttons.push(h('button', { type: 'button', class: 'btn', id: 'text-skip', onclick: () => this.run('skip', true) }, t('game.skip')));
@@ -493,7 +497,12 @@ export class TextGame {
       this.moves.length ? h('ol', { class: 'text-move-list' }, this.moves.map((m, i) => h('li', {},
         h('button', { type: 'button', class: ['btn', 'text-move', m.strands && 'warn'], 'data-move': String(i + 1), onclick: () => this.playMove(i + 1) }, this.moveText(m))))) : null,
       buttons.length ? h('p', { class: 'text-buttons' }, buttons) : null);
-    if (focusedMove) this.movesEl.querySelector(`[data-move="${focusedMove}"]`)?.focus({ preventScroll: true });
+    // A button drawn again keeps the focus; one gone hands it to the next
+    // thing to do, else to the command box, never to the page's top.
+    if (hadFocus) {
+      const again = this.movesEl.querySelector(`[data-move="${focused}"], #${CSS.escape(focused || 'none')}`) ?? this.movesEl.querySelector('button') ?? this.input;
+      again.focus({ preventScroll: true });
+    }
 
     fill(this.pawnsEl, room.seats.map((_, s) => h('li', { text: playerPawnsText(this.geom, game, s, seat, (i) => this.who(i)) })));
     fill(this.boardEl,

@@ -1,5 +1,7 @@
-//! Engine benchmarks: legal-move generation on mid-game positions, and
-//! whole random games (legal-move generation included).
+//! Engine benchmarks: legal-move generation on mid-game positions, the
+//! threats a player asks about (the text mode's `threats`, measured on the
+//! same positions so the two read as a ratio), and whole random games
+//! (legal-move generation included).
 
 use chowka_protocol::random::{random_action, random_playout};
 use chowka_protocol::{Game, MoveList, Overrides, Preset, Rules, SeededThrows};
@@ -66,6 +68,25 @@ fn legal_moves(c: &mut Criterion) {
     }
 }
 
+/// `Game::threats` for the player to move, on the positions `legal_moves` uses.
+fn threats(c: &mut Criterion) {
+    for (name, rules) in [
+        ("5x5-4p", four_players_on(5)),
+        ("11x11-4p", four_players_on(11)),
+    ] {
+        let positions = mid_game_positions(rules, 256);
+        let mut group = c.benchmark_group("threats");
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let total: usize = positions.iter().map(|g| g.threats(g.to_move()).len()).sum();
+                black_box(total)
+            })
+        });
+        group.finish();
+    }
+}
+
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     for players in [2u8, 4] {
@@ -92,5 +113,5 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, random_games);
+criterion_group!(benches, legal_moves, threats, random_games);
 criterion_main!(benches);

@@ -196,6 +196,9 @@ test('a whole 4-player game by ear in English: the switch, the lobby, the game, 
   for (const [seat, level] of [[2, 'easy'], [3, 'medium'], [4, 'hard']]) {
     await page.getByRole('combobox', { name: w.t('lobby.seatChoice', { n: seat }) }).selectOption({ label: w.t('lobby.computerLevel', { level: w.t(`level.${level}`) }) });
   }
+  // Each seat taken is said, not only drawn.
+  const taken = w.t('lobby.seatTaken', { who: w.t('players.computer.hard'), n: 4 });
+  await until(() => page.locator('body').ariaSnapshot(), (s) => s.includes(taken), 'the last seat taken said');
   const start = page.getByRole('button', { name: w.t('lobby.start') });
   await until(() => start.isEnabled(), (v) => v, 'the start button');
   await start.click();

@@ -11,7 +11,7 @@ import { t } from './i18n.js';
 import { seatName, seatOnline, swatch } from './players.js';
 import { savedName } from './storage.js';
 import { turnHoursName } from './pace.js';
-import { notice, showError } from './announce.js';
+import { announce, notice, showError } from './announce.js';
 import { BoardView } from './board.js';
 import { Greeting } from './greeting.js';
 import { takeoverSetting } from './takeover-setting.js';
@@ -158,8 +158,28 @@ export class Lobby {
     }
   }
 
+  /**
+   * Says who took or left a seat since the last look, for everyone who
+   * cannot see the list change (screen readers): never the viewer's own
+   * seat, nor the seats as first seen.
+   */
+  tellSeats(room, me) {
+    const now = room.seats.map((seat) => (seat.name || seat.bot ? seatName(seat) : null));
+    const before = this.seen;
+    this.seen = now;
+    if (!before || before.length !== now.length) return;
+    const said = [];
+    now.forEach((who, i) => {
+      if (i === me || who === before[i]) return;
+      if (before[i]) said.push(t('lobby.seatEmptied', { who: before[i], n: i + 1 }));
+      if (who) said.push(t('lobby.seatTaken', { who, n: i + 1 }));
+    });
+    if (said.length) announce(said.join(' '));
+  }
+
   update(ctx) {
     const { room, seat: me } = ctx;
+    this.tellSeats(room, me);
     const isHost = me !== null && room.seats[me]?.host;
     this.codeEl.textContent = room.code;
     this.linkInput.value = this.link(room.code);

@@ -216,6 +216,10 @@ export default {
   'lobby.devices.button': 'Show my link and QR code',
   // The host's choice for an empty seat: {n} is the seat number.
   'lobby.seatChoice': 'Seat {n}: empty, or a computer player',
+  // Said to screen readers when someone takes or leaves a seat of the lobby: {who} a
+  // player's name (or a computer's), {n} the seat's number.
+  'lobby.seatTaken': '{who} took seat {n}.',
+  'lobby.seatEmptied': '{who} left seat {n}.',
   'lobby.emptyForFriend': 'Empty (for a friend)',
   // {level} is a computer level (Easy, Medium, Hard).
   'lobby.computerLevel': 'Computer · {level}',

@@ -173,6 +173,8 @@ export default {
   'lobby.devices.hint': 'आपकी जगह इसी ब्राउज़र में याद रहती है। किसी दूसरे फ़ोन या कंप्यूटर से खेलना हो, तो वहाँ अपना निजी लिंक खोलिए।',
   'lobby.devices.button': 'मेरा लिंक और QR कोड दिखाएँ',
   'lobby.seatChoice': 'जगह {n}: ख़ाली, या कंप्यूटर खिलाड़ी',
+  'lobby.seatTaken': '{who} ने जगह {n} ली।',
+  'lobby.seatEmptied': '{who} ने जगह {n} छोड़ी।',
   'lobby.emptyForFriend': 'ख़ाली (दोस्त के लिए)',
   'lobby.computerLevel': 'कंप्यूटर · {level}',
   'lobby.remove': 'हटाएँ',

@@ -173,6 +173,8 @@ export default {
   'lobby.devices.hint': 'ನಿಮ್ಮ ಜಾಗ ಈ ಬ್ರೌಸರ್‌ನಲ್ಲಿದೆ. ಇನ್ನೊಂದು ಫೋನ್ ಅಥವಾ ಕಂಪ್ಯೂಟರ್‌ನಿಂದ ಮುಂದುವರಿಸಲು ಅಲ್ಲಿ ನಿಮ್ಮ ಸ್ವಂತ ಲಿಂಕ್ ತೆರೆಯಿರಿ.',
   'lobby.devices.button': 'ನನ್ನ ಲಿಂಕ್ ಮತ್ತು QR ಕೋಡ್ ತೋರಿಸಿ',
   'lobby.seatChoice': 'ಜಾಗ {n}: ಖಾಲಿ, ಅಥವಾ ಕಂಪ್ಯೂಟರ್ ಆಟಗಾರ',
+  'lobby.seatTaken': '{who} ಜಾಗ {n} ಹಿಡಿದರು.',
+  'lobby.seatEmptied': '{who} ಜಾಗ {n} ಬಿಟ್ಟರು.',
   'lobby.emptyForFriend': 'ಖಾಲಿ (ಗೆಳೆಯರಿಗಾಗಿ)',
   'lobby.computerLevel': 'ಕಂಪ್ಯೂಟರ್ · {level}',
   'lobby.remove': 'ತೆಗೆಯಿರಿ',

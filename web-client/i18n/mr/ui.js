@@ -173,6 +173,8 @@ export default {
   'lobby.devices.hint': 'तुमची जागा या ब्राउझरमध्ये आहे. दुसऱ्या फोनवर किंवा कॉम्प्युटरवर पुढे खेळायचे असेल तर तिथे तुमची खास लिंक उघडा.',
   'lobby.devices.button': 'माझी लिंक आणि QR कोड दाखवा',
   'lobby.seatChoice': 'जागा {n}: रिकामी, किंवा कॉम्प्युटर खेळाडू',
+  'lobby.seatTaken': '{who} यांनी जागा {n} घेतली.',
+  'lobby.seatEmptied': '{who} यांनी जागा {n} सोडली.',
   'lobby.emptyForFriend': 'रिकामी (मित्रासाठी)',
   'lobby.computerLevel': 'कॉम्प्युटर · {level}',
   'lobby.remove': 'काढा',

@@ -174,6 +174,8 @@ export default {
   'lobby.devices.hint': 'உங்கள் இடம் இந்த பிரவுசரில் இருக்கிறது. வேறு போனிலோ கணினியிலோ தொடர, உங்கள் சொந்த லிங்கை அங்கே திறங்கள்.',
   'lobby.devices.button': 'என் லிங்கையும் QR குறியீட்டையும் காட்டு',
   'lobby.seatChoice': 'இடம் {n}: காலி, அல்லது கணினி ஆட்டக்காரர்',
+  'lobby.seatTaken': '{who} இடம் {n}-இல் அமர்ந்தார்.',
+  'lobby.seatEmptied': '{who} இடம் {n}-ஐ விட்டார்.',
   'lobby.emptyForFriend': 'காலி (நண்பருக்கு)',
   'lobby.computerLevel': 'கணினி · {level}',
   'lobby.remove': 'நீக்கு',

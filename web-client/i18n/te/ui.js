@@ -173,6 +173,8 @@ export default {
   'lobby.devices.hint': 'మీ చోటు ఈ బ్రౌజర్‌లో ఉంది. ఇంకో ఫోన్ లేదా కంప్యూటర్ నుంచి ఆడాలంటే, మీ సొంత లింక్‌ను అక్కడ తెరవండి.',
   'lobby.devices.button': 'నా లింక్, QR కోడ్ చూపించండి',
   'lobby.seatChoice': 'చోటు {n}: ఖాళీ, లేదా కంప్యూటర్',
+  'lobby.seatTaken': '{who} చోటు {n}లో కూర్చున్నారు.',
+  'lobby.seatEmptied': '{who} చోటు {n} వదిలారు.',
   'lobby.emptyForFriend': 'ఖాళీ (స్నేహితుడి కోసం)',
   'lobby.computerLevel': 'కంప్యూటర్ · {level}',
   'lobby.remove': 'తీసేయండి',

@@ -63,6 +63,8 @@ export class TextGame {
     // A move that strands the turn, asked for once: the second ask plays it.
     this.strandAsked = null;
     this.moves = [];
+    // The rematch room's code once someone asked for one (to say it once).
+    this.rematch = null;
 
     this.heading = h('h1', { id: 'text-heading' });
     this.statusEl = h('div', { class: 'text-status' });
@@ -196,6 +198,10 @@ export class TextGame {
     const mine = this.myTurn();
     if (mine && !this.wasMine) said.push(t('game.yourTurnSaid'));
     this.wasMine = mine;
+    // A rematch someone else asked for: ours takes us there by itself (room.js).
+    const rematch = this.ctx.room.rematch ?? null;
+    if (rematch && this.rematch === null && this.ctx.seat !== null) said.push(t('text.rematch', { word: wordFor('rematch') }));
+    this.rematch = rematch;
     for (const text of said) this.say(text);
     if (mine && events.some((e) => e.type === 'turn_began')) sound.turn();
   }

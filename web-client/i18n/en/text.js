@@ -90,6 +90,8 @@ export default {
   'text.hit.pair.onYou': '{who} hit your pair {place}.',
   // A chat line arriving: {name} wrote {text}.
   'text.chat': '{name} says: {text}',
+  // Said when a rematch room is ready (someone asked): {word} is the rematch command.
+  'text.rematch': 'A rematch is ready: type {word} to go there.',
 
   // ---- Commands ----
   // The words typed for each command, in this language; several are

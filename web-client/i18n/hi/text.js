@@ -88,6 +88,7 @@ export default {
   'text.hit.pair.you': 'आपने {place} {victim} की जोड़ी काट दी।',
   'text.hit.pair.onYou': '{who} ने {place} आपकी जोड़ी काट दी।',
   'text.chat': '{name} का संदेश: {text}',
+  'text.rematch': 'अगली बाज़ी तैयार है: वहाँ जाने के लिए {word} लिखिए।',
 
   // ---- Commands ----
   // The words typed for each command, separated by "|": the familiar and

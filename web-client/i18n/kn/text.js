@@ -89,6 +89,7 @@ export default {
   'text.hit.pair.you': 'ನೀವು {victim} ಅವರ ಜೋಡಿಯನ್ನು {place} ಹೊಡೆದಿರಿ.',
   'text.hit.pair.onYou': '{who} ನಿಮ್ಮ ಜೋಡಿಯನ್ನು {place} ಹೊಡೆದರು.',
   'text.chat': '{name} ಹೇಳುತ್ತಾರೆ: {text}',
+  'text.rematch': 'ಮತ್ತೊಂದು ಆಟ ಸಿದ್ಧವಿದೆ: ಅಲ್ಲಿಗೆ ಹೋಗಲು {word} ಎಂದು ಬರೆಯಿರಿ.',
 
   // ---- Commands ----
   // The words typed for each command, separated by "|": the informal and

@@ -88,6 +88,7 @@ export default {
   'text.hit.pair.you': 'तुम्ही {place} {victim}ची जोडी मारली.',
   'text.hit.pair.onYou': '{who}ने {place} तुमची जोडी मारली.',
   'text.chat': '{name} म्हणतात: {text}',
+  'text.rematch': 'पुन्हा डाव तयार आहे: तिथे जाण्यासाठी {word} असे लिहा.',
 
   // ---- Commands ----
   // The words typed for each command, separated by "|": the polite and

@@ -88,6 +88,7 @@ export default {
   'text.hit.pair.you': 'நீங்கள் {place} {victim}-இன் ஜோடியை வெட்டினீர்கள்.',
   'text.hit.pair.onYou': '{who} {place} உங்கள் ஜோடியை வெட்டினார்.',
   'text.chat': '{name} சொல்கிறார்: {text}',
+  'text.rematch': 'மறு ஆட்டம் தயார்: அங்கே செல்ல {word} என்று எழுதுங்கள்.',
 
   // ---- Commands ----
   // The words typed for each command, separated by "|": the bare verb of

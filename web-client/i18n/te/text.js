@@ -89,6 +89,7 @@ export default {
   'text.hit.pair.you': 'మీరు {place} ఉన్న {victim} జంటను కొట్టారు.',
   'text.hit.pair.onYou': '{who} {place} ఉన్న మీ జంటను కొట్టారు.',
   'text.chat': '{name} అంటున్నారు: {text}',
+  'text.rematch': 'మరో ఆట సిద్ధంగా ఉంది: అక్కడికి వెళ్ళడానికి {word} అని రాయండి.',
 
   // ---- Commands ----
   // The words typed for each command, separated by "|": the short

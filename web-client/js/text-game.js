@@ -109,10 +109,10 @@ export class TextGame {
     requestAnimationFrame(() => this.input.focus({ preventScroll: true }));
   }
 
-  setBoard(board, seat) {
+  /** The welcome's board: paths, safe squares, centre (the seat is the state's, `ctx.seat`). */
+  setBoard(board) {
     this.geom = board;
     this.walks = walkGeometry(board);
-    this.seat = seat;
   }
 
   who(seat) {

@@ -43,7 +43,9 @@ test('in the lobby the host changes and removes a computer, removes a person, an
   await friend.page.waitForSelector('.watching:visible');
   assert.equal(await friend.page.locator('.seat.me').count(), 0);
   assert.equal(await savedSeat(friend.page, code), null, 'the old seat is forgotten');
-  await host.page.waitForFunction(() => !document.body.textContent.includes('Ravi'));
+  await host.page.waitForFunction(() => !document.querySelector('.seat-list').textContent.includes('Ravi'));
+  // The host's screen reader hears who left: the list changed out of sight.
+  assert.match(await host.page.textContent('#live'), /Ravi left seat \d/);
   await shot(friend.page, 'lobby-removed-360');
 
   // The friend sits again, then leaves by themselves.
@@ -56,7 +58,8 @@ test('in the lobby the host changes and removes a computer, removes a person, an
   await friend.page.waitForSelector('.seat-notice:visible');
   assert.match(await friend.page.textContent('.seat-notice'), /You left your seat/);
   assert.equal(await savedSeat(friend.page, code), null);
-  await host.page.waitForFunction(() => !document.body.textContent.includes('Ravi'));
+  await host.page.waitForFunction(() => !document.querySelector('.seat-list').textContent.includes('Ravi'));
+  assert.match(await host.page.textContent('#live'), /Ravi left seat \d/);
   // The host has no leave button: the room is theirs.
   assert.equal(await host.page.locator('#leave-seat').count(), 0);
   await shot(host.page, 'lobby-host-1280');

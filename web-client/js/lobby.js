@@ -236,9 +236,13 @@ export class Lobby {
 
     if (isHost) {
       const can = takenCount >= 2;
-      fill(this.startArea,
-        h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', disabled: !can, onclick: () => this.actions.start() }, t('lobby.start')),
-        h('p', { class: 'hint', text: can ? t('lobby.ready', { n: takenCount }) : t('lobby.needTwo') }));
+      // One button for the lobby's life: one made anew on every update (a
+      // presence change, a seat taken) could swallow a tap landing meanwhile.
+      this.startBtn ??= h('button', { type: 'button', class: 'btn primary big', id: 'start-btn', onclick: () => this.actions.start() }, t('lobby.start'));
+      this.startHint ??= h('p', { class: 'hint' });
+      this.startBtn.disabled = !can;
+      this.startHint.textContent = can ? t('lobby.ready', { n: takenCount }) : t('lobby.needTwo');
+      if (this.startBtn.parentNode !== this.startArea) fill(this.startArea, this.startBtn, this.startHint);
     } else if (me !== null) {
       const host = room.seats.find((s) => s.host);
       fill(this.startArea, h('p', { class: 'hint', text: host ? t('lobby.waitingFor', { host: seatName(host) }) : t('lobby.waitingForHost') }));

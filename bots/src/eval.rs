@@ -41,21 +41,21 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "moves_third",
 ];
 
-// The index of each feature. Progress is also the unit of the worth of
-// values held mid-turn.
-const PROGRESS: usize = 0;
-const INNER: usize = 1;
-const FINISHED: usize = 2;
-const PAIR: usize = 3;
-const WAITING: usize = 4;
-const GATE_CLOSED: usize = 5;
-const AT_GATE: usize = 6;
-const DANGER_SQUARES: usize = 7;
-const DANGER_PAWNS: usize = 8;
-const MOVER_DANGER: usize = 9;
-const TO_MOVE: usize = 10;
-const MOVES_SECOND: usize = 11;
-const MOVES_THIRD: usize = 12;
+// The index of each feature (also for `hint`, which groups them into
+// reasons). Progress is also the unit of the worth of values held mid-turn.
+pub(crate) const PROGRESS: usize = 0;
+pub(crate) const INNER: usize = 1;
+pub(crate) const FINISHED: usize = 2;
+pub(crate) const PAIR: usize = 3;
+pub(crate) const WAITING: usize = 4;
+pub(crate) const GATE_CLOSED: usize = 5;
+pub(crate) const AT_GATE: usize = 6;
+pub(crate) const DANGER_SQUARES: usize = 7;
+pub(crate) const DANGER_PAWNS: usize = 8;
+pub(crate) const MOVER_DANGER: usize = 9;
+pub(crate) const TO_MOVE: usize = 10;
+pub(crate) const MOVES_SECOND: usize = 11;
+pub(crate) const MOVES_THIRD: usize = 12;
 
 /// The weights of the features for 2, 3 and 4 players, fitted by
 /// `chowka fit-eval --players N` (100,000 games each, seed 1;
@@ -231,6 +231,19 @@ impl Eval {
     /// The worth in squares of values held and throws pending in the middle
     /// of a turn: they will still walk somewhere.
     fn turn_bonus(&self, game: &Game) -> f64 {
+        let (held, pending) = self.unscaled_turn_bonus(game);
+        (held + pending) / self.scale
+    }
+
+    /// [`Eval::turn_bonus`] in its two parts, the values held and the
+    /// throws pending: `hint` tells a hit's bonus throw (R10) apart.
+    pub(crate) fn turn_bonus_parts(&self, game: &Game) -> (f64, f64) {
+        let (held, pending) = self.unscaled_turn_bonus(game);
+        (held / self.scale, pending / self.scale)
+    }
+
+    /// The two parts of the turn bonus, before scaling to the board.
+    fn unscaled_turn_bonus(&self, game: &Game) -> (f64, f64) {
         let held: u32 = VALUES
             .iter()
             .map(|&v| v as u32 * game.held_count(v) as u32)
@@ -240,7 +253,7 @@ impl Eval {
             .zip(self.odds)
             .map(|(&v, o)| v as f64 * o)
             .sum();
-        (0.8 * held as f64 + 0.9 * mean * game.pending() as f64) / self.scale
+        (0.8 * held as f64, 0.9 * mean * game.pending() as f64)
     }
 
     /// Every player's score: its weighted features. `mid_turn` says the

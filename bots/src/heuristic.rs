@@ -45,7 +45,7 @@ pub fn choose(game: &Game) -> Action {
 }
 
 /// The score of one legal move of the player to move; `danger` holds the
-/// squares opponents threaten ([`danger_squares`]).
+/// squares opponents threaten (`danger_squares`, private to this module).
 pub fn score(game: &Game, mv: Move, danger: u128) -> f64 {
     let me = game.to_move();
     let board = game.board();

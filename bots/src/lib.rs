@@ -22,6 +22,7 @@
 //! - `fit`: `chowka fit-eval`, which fits the evaluation's weights.
 //! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
 //! - `plan`: hard's own later turns in its sampled games.
+//! - `hint`: what hard would do for the player to move, and why.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`'s games and report.
 //!
@@ -36,6 +37,7 @@ pub mod diplomacy;
 pub mod eval;
 pub mod fit;
 pub mod heuristic;
+pub mod hint;
 pub mod moves;
 pub mod plan;
 pub mod search;

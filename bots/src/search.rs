@@ -62,6 +62,17 @@ impl Budget {
         rollouts: 192,
         horizon: 3,
     };
+
+    /// A few sampled games over one round: for tests, which must stay fast
+    /// in debug builds and only need a legal, deterministic choice.
+    pub const SMALL: Budget = Budget {
+        max_depth: 2,
+        nodes: 400,
+        time: Duration::from_millis(200),
+        cutoff: 0.05,
+        rollouts: 3,
+        horizon: 1,
+    };
 }
 
 /// One search from one position.

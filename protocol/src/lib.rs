@@ -22,6 +22,7 @@
 mod action;
 mod board;
 mod game;
+mod hint;
 mod level;
 pub mod messages;
 pub mod random;
@@ -36,6 +37,7 @@ pub use game::{
     Betrayal, Event, Game, MoveList, Offer, Outcome, Position, Preview, SetupError, Threat, Truce,
     MAX_PAWNS, MAX_PLAYERS, WAITING,
 };
+pub use hint::{Hint, HintReason};
 pub use level::Level;
 pub use record::{Fair, Record, RecordError, RecordedAction, Setup, Verified, VerifyError};
 pub use rules::{

@@ -11,14 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 /// A small budget, so that the tests stay fast in debug builds.
-const SMALL: Budget = Budget {
-    max_depth: 2,
-    nodes: 400,
-    time: Duration::from_millis(200),
-    cutoff: 0.05,
-    rollouts: 3,
-    horizon: 1,
-};
+const SMALL: Budget = Budget::SMALL;
 
 /// [`SMALL`] for the expectimax instead of sampled games.
 const SMALL_EXPECTIMAX: Budget = Budget {

@@ -325,3 +325,108 @@ async fn the_presets_are_served_as_the_engine_resolves_them() {
     assert_eq!(body["presets"][0]["rules"]["preset"], "chowka-bhara");
     server.stop().await;
 }
+
+/// Reads `client`'s messages until a state newer than `version`, and
+/// fails on any `hint` among them (a hint goes to its asker alone) and on
+/// any error (a hinted action is always accepted).
+async fn next_state_without_hints(client: &mut Client, version: u64) {
+    loop {
+        let m = client.next().await.expect("connection open");
+        assert_ne!(m["type"], "hint", "a hint reached another player: {m}");
+        assert_ne!(m["type"], "error", "refused: {m}");
+        if m["type"] == "state" && m["version"].as_u64() > Some(version) {
+            return;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_go_to_the_player_to_move_alone_and_a_game_plays_through_on_them() {
+    let mut server = TestServer::start().await;
+    let (code, tokens) = room_of(&server.base, 2, json!({})).await;
+    let mut players = Vec::new();
+    for token in &tokens {
+        players.push(Client::join(&server.ws(), &code, Some(token)).await);
+    }
+    let mut watcher = Client::join(&server.ws(), &code, None).await;
+    assert_eq!(
+        players[0].state["room"]["hints"], true,
+        "on unless turned off"
+    );
+    // In the lobby there is no turn to hint at; only the host turns hints off.
+    players[0].send(json!({"type": "hint"})).await;
+    assert_eq!(players[0].error().await, "not_playing");
+    players[1]
+        .send(json!({"type": "set_hints", "on": false}))
+        .await;
+    assert_eq!(players[1].error().await, "not_host");
+    players[0]
+        .send(json!({"type": "set_hints", "on": false}))
+        .await;
+    for p in players.iter_mut() {
+        p.until(|m| m["type"] == "state" && m["room"]["hints"] == false)
+            .await;
+    }
+    players[0].send(json!({"type": "start"})).await;
+    for p in players.iter_mut() {
+        p.until(|m| m["type"] == "state" && m["room"]["status"] == "playing")
+            .await;
+    }
+    let first = players[0].state["game"]["to_move"].as_u64().unwrap() as usize;
+    players[first].send(json!({"type": "hint"})).await;
+    assert_eq!(players[first].error().await, "bad_request", "hints are off");
+    // Turned on again during the game.
+    players[0]
+        .send(json!({"type": "set_hints", "on": true}))
+        .await;
+    for p in players.iter_mut() {
+        p.until(|m| m["type"] == "state" && m["room"]["hints"] == true)
+            .await;
+    }
+    watcher.send(json!({"type": "hint"})).await;
+    assert_eq!(watcher.error().await, "not_seated");
+
+    // Both seats play every action the hint says, to the end of the game.
+    let mut hints = 0;
+    let mut reasons = std::collections::BTreeSet::new();
+    while !players[0].over() {
+        let mover = players[0].state["game"]["to_move"].as_u64().unwrap() as usize;
+        let other = 1 - mover;
+        let version = players[mover].version();
+        players[other].send(json!({"type": "hint"})).await;
+        assert_eq!(players[other].error().await, "not_your_turn");
+        players[mover].send(json!({"type": "hint"})).await;
+        let answer = players[mover].until(|m| m["type"] == "hint").await;
+        assert_eq!(answer["version"].as_u64(), Some(version), "{answer}");
+        assert_eq!(answer["seat"].as_u64(), Some(mover as u64), "{answer}");
+        // Asked again of the same state: the same answer.
+        players[mover].send(json!({"type": "hint"})).await;
+        let again = players[mover].until(|m| m["type"] == "hint").await;
+        assert_eq!(again, answer);
+        hints += 1;
+        reasons.insert(
+            answer["hint"]["reason"]["why"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+        let action = answer["hint"]["action"].clone();
+        players[mover]
+            .send(json!({"type": "act", "version": version, "action": action}))
+            .await;
+        for p in players.iter_mut() {
+            next_state_without_hints(p, version).await;
+        }
+        assert!(hints < 2000, "the game does not end");
+    }
+    assert!(players[1].over());
+    eprintln!("{hints} hints, reasons seen: {reasons:?}");
+    assert!(
+        reasons.contains("throw_first") && reasons.len() >= 3,
+        "{reasons:?}"
+    );
+    // After the game: no turn, no hint.
+    players[0].send(json!({"type": "hint"})).await;
+    assert_eq!(players[0].error().await, "not_playing");
+    server.stop().await;
+}

@@ -37,6 +37,7 @@ import { renderDays, startDaysClock } from './days.js';
 import { doubtAction, settleAction } from './pending.js';
 import { AutoMove } from './game-auto.js';
 import { focusThrow, installKeys } from './game-keys.js';
+import { ComputerHint } from './game-hint.js';
 
 export class GameScreen {
   /**
@@ -105,12 +106,14 @@ export class GameScreen {
     this.throwValueEl = h('span', { class: 'throw-value', 'aria-hidden': 'true' });
     this.hintEl = h('p', { class: 'hint move-hint', id: 'move-hint' });
     this.choiceEl = h('div', { class: 'choices', role: 'group', 'aria-label': t('game.chooseMove') });
+    // "What would the computer do?" (game-hint.js).
+    this.hinter = new ComputerHint(this, () => this.actions.hint?.() ?? false);
     this.skipBtn = h('button', { type: 'button', class: 'btn', id: 'skip-btn', onclick: () => this.send({ do: 'skip' }) }, t('game.skip'));
     this.cancelBtn = h('button', { type: 'button', class: 'btn ghost small', onclick: () => this.clearSelection(true) }, t('game.cancel'));
     this.controls = h('section', { class: 'controls card', 'aria-label': t('game.controls') },
       h('div', { class: 'throw-row' }, this.cowries, this.throwValueEl, h('div', { class: 'throw-side' }, this.throwBtn, this.pendingEl)),
       h('div', { class: 'held-row' }, this.heldLabel, this.heldEl, this.skipBtn),
-      this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn), this.auto.setting);
+      this.hintEl, this.choiceEl, h('div', { class: 'cancel-row' }, this.cancelBtn), this.hinter.el, this.auto.setting);
     this.resultEl = h('section', { class: 'result card', 'aria-live': 'polite', hidden: true });
     this.truceEl = h('section', { class: 'truce card', 'aria-labelledby': 'truce-title', hidden: true });
     this.playersEl = h('ul', { class: 'players', 'aria-label': t('game.players') });
@@ -134,7 +137,7 @@ export class GameScreen {
       h('div', { class: 'side-col' },
         this.resultEl, this.controls, this.daysEl, this.truceEl,
         h('section', { class: 'card players-card', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl, this.away.setting),
+          h('h2', { id: 'players-title', class: 'panel-title' }, t('game.players'), this.watchersEl), this.playersEl, this.away.setting, this.hinter.setting),
         feedEl),
       this.dialog);
     watchBannerThrow(this);
@@ -331,6 +334,20 @@ export class GameScreen {
   /** Called when the server refused something: the controls come back. */
   refused() {
     this.busy = false;
+    this.hinter.refused();
+    this.render();
+  }
+
+  /** The server's answer to "what would the computer do?". */
+  hinted(msg) {
+    this.hinter.received(msg);
+  }
+
+  /** Shows a move on the board as if its pawn and value were picked: the square it goes to is marked. */
+  showMove(m) {
+    this.auto.interrupt();
+    this.sel = { pawn: m.pawns[0], value: m.value };
+    this.choices = null;
     this.render();
   }
 
@@ -372,6 +389,8 @@ export class GameScreen {
     if (over) this.flashEl.hidden = true;
 
     renderControls(this, mine, legal);
+    this.hinter.render(mine);
+    this.throwBtn.classList.toggle('hinted', this.hinter.saysThrow());
 
     this.hintEl.textContent = hintText(this, legal, mine);
     fill(this.choiceEl, (this.choices || []).map((m, i) =>

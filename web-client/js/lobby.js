@@ -16,6 +16,7 @@ import { BoardView } from './board.js';
 import { Greeting } from './greeting.js';
 import { takeoverSetting } from './takeover-setting.js';
 import { ruleHelp } from './rule-link.js';
+import { hintsSetting } from './game-hint.js';
 
 // A room made from the home page's "Play with friends" opens the share
 // sheet (or points at the link) once its lobby is on screen.
@@ -42,6 +43,7 @@ function rulesSummary(rules, board, room) {
     out.push(h('li', {}, `${opt.values[String(rules[key])]} `, ruleHelp(opt.rule, opt.label, { target: '_blank', rel: 'noopener' })));
   }
   if (rules.mouth_up !== 0.5) out.push(h('li', { text: t('lobby.mouthUp', { chance: rules.mouth_up }) }));
+  if (room.hints === false) out.push(h('li', { text: t('hint.offAtTable') }));
   return h('div', { class: 'rules-summary' },
     h('p', { class: 'preset-line' }, h('strong', { text: preset?.name ?? rules.preset }), preset ? ` — ${preset.blurb}` : ''),
     h('ul', {}, out));
@@ -51,7 +53,7 @@ export class Lobby {
   /**
    * @param {{start: () => void, setBot: (seat: number, level: string|null) => void, remove: (seat: number) => void,
    *   leaveSeat: () => void, devices: () => void, join: (name: string, seat?: number) => Promise<void>,
-   *   watched: () => void, setTakeover: (secs: number|null) => void}} actions
+   *   watched: () => void, setTakeover: (secs: number|null) => void, setHints: (on: boolean) => void}} actions
    */
   constructor(actions, feedEl) {
     this.actions = actions;
@@ -59,6 +61,8 @@ export class Lobby {
     this.startArea = h('div', { class: 'start-area' });
     // The host's choice of when a computer plays for someone away.
     this.takeoverArea = h('div', { class: 'takeover-host' });
+    // The host's switch of "what would the computer do?" for the table.
+    this.hintsArea = h('div', { class: 'hints-host' });
     this.rulesArea = h('div', {});
     // The page's one heading: the lobby's title, or a guest's greeting.
     this.title = h('h1', { id: 'lobby-title', text: t('lobby.title') });
@@ -88,7 +92,7 @@ export class Lobby {
         this.shareCard,
         h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
           h('h2', { id: 'seats-title', class: 'panel-title', text: t('lobby.seats') }),
-          this.seatsList, this.startArea, this.takeoverArea),
+          this.seatsList, this.startArea, this.takeoverArea, this.hintsArea),
         this.devicesArea,
         h('details', { class: 'card rules-card' }, h('summary', { text: t('lobby.rulesOfRoom') }), this.rulesArea)),
       h('div', { class: 'lobby-side' },
@@ -255,12 +259,17 @@ export class Lobby {
       this.takeoverFor = takeoverFor;
       fill(this.takeoverArea, takeoverFor === undefined ? null : takeoverSetting('lobby-takeover', takeoverFor, (secs) => this.actions.setTakeover(secs)));
     }
+    const hintsFor = isHost ? room.hints !== false : undefined;
+    if (hintsFor !== this.hintsFor) {
+      this.hintsFor = hintsFor;
+      fill(this.hintsArea, hintsFor === undefined ? null : hintsSetting('lobby-hints', hintsFor, (on) => this.actions.setHints(on)));
+    }
     this.drawPreview(ctx);
     if (shareOnArrival === room.code) {
       shareOnArrival = null;
       this.offerLink();
     }
-    const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible, room.pace, room.turn_hours]);
+    const rulesKey = JSON.stringify([room.rules, ctx.board?.truces_possible, room.pace, room.turn_hours, room.hints]);
     if (ctx.board && (!this.rulesArea.firstChild || this.rulesKey !== rulesKey)) {
       this.rulesKey = rulesKey;
       fill(this.rulesArea, rulesSummary(room.rules, ctx.board, room));

@@ -105,6 +105,10 @@ export function roomView(container, rawCode, navigate, TextScreen = null) {
         // The answer to the text mode's "threats" (text-game.js).
         game?.threats?.(msg);
         break;
+      case 'hint':
+        // "What would the computer do?", to us alone (game-hint.js).
+        game?.hinted?.(msg);
+        break;
       case 'error':
         onError(msg);
         break;
@@ -269,6 +273,10 @@ export function roomView(container, rawCode, navigate, TextScreen = null) {
     chat: (text) => sendMsg({ type: 'chat', text }),
     /** Asks the server which of our pawns could be hit (the text mode's "threats"). */
     threats: () => sendMsg({ type: 'threats' }),
+    /** Asks what the computer would do in our turn (game-hint.js). */
+    hint: () => sendMsg({ type: 'hint' }),
+    /** The host turns hints on or off for the table. */
+    setHints: (on) => sendMsg({ type: 'set_hints', on }),
     /** A guest chose to watch a full lobby. */
     watched: () => refresh(null),
     gotoRematch(newCode) {

@@ -12,7 +12,7 @@ import { t, englishText } from './i18n.js';
  */
 export const COMMANDS = [
   ['throw', 't'], ['move', null], ['skip', 's'], ['status', 'i'], ['moves', 'm'], ['pawns', 'p'],
-  ['where', 'w'], ['threats', 'x'], ['last', 'l'], ['clock', 'c'], ['board', 'b'], ['repeat', 'r'],
+  ['where', 'w'], ['threats', 'x'], ['hint', 'a'], ['last', 'l'], ['clock', 'c'], ['board', 'b'], ['repeat', 'r'],
   ['chat', null], ['truce', null], ['accept', null], ['decline', null], ['back', null], ['rematch', null], ['help', 'h'],
 ];
 

@@ -22,6 +22,7 @@ import { takeoverText } from './game-events.js';
 import { describe, merged } from './game-moves.js';
 import { renderResult, renderTruce } from './game-panels.js';
 import { bannerClock } from './days.js';
+import { hintSentence } from './game-hint.js';
 import { doubtAction, settleAction } from './pending.js';
 import { sound } from './sound.js';
 import { boardLines, hitPlace, pairsText, placeText, playerPawnsText, safeText, threatText } from './text-words.js';
@@ -237,6 +238,17 @@ export class TextGame {
     this.answer(list.length ? list : t('text.threats.none'));
   }
 
+  /** The server's answer to `hint`: what the computer would do, with the move's number in the list. */
+  hinted(msg) {
+    const { game, seat, version } = this.ctx ?? {};
+    if (!game || msg.version !== version || msg.seat !== seat) return;
+    const at = (m) => JSON.stringify([m.pawns.map((p) => game.pawns[seat][p]).sort(), m.value, m.to, m.target ?? null]);
+    this.answer(hintSentence(this.ctx, msg.hint, (m) => {
+      const i = this.moves.findIndex((x) => at(x) === at(m));
+      return i < 0 ? describe(m, this, false) : t('text.hint.move', { n: i + 1, move: describe(this.moves[i], this, false) });
+    }));
+  }
+
   send(action) {
     if (this.busy) {
       this.mistake(t('text.error.busy'));
@@ -364,6 +376,10 @@ export class TextGame {
         this.answer(t('text.threats.asking'));
         this.actions.threats();
       },
+      hint: () => act(() => turnCheck() ?? (room.hints === false ? t('hint.offAtTable') : null), () => {
+        this.answer(t('hint.thinking'));
+        this.actions.hint();
+      }),
       last: () => this.answer(room.seats.map((_, s) => {
         const turn = this.turns.get(s);
         return turn?.length ? t('text.last.of', { who: who(s), events: turn.join(' ') }) : t('text.last.none', { who: who(s) });

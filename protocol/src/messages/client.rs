@@ -153,6 +153,17 @@ pub enum RoomRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<Player>,
     },
+    /// The player to move asks what the computer would do, and why
+    /// (`Hint`). Answered to the asking connection alone with `hint`;
+    /// refused when the host turned hints off (`set_hints`), and to anyone
+    /// but the player to move, so that nobody learns another's hint.
+    Hint,
+    /// The host turns hints on or off for everyone at the table, in the
+    /// lobby or during the game.
+    SetHints {
+        /// Whether hints may be asked.
+        on: bool,
+    },
 }
 
 /// The text of a chat line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters.
@@ -258,6 +269,8 @@ mod tests {
             format!(r#"{{"type":"seed","seed":"{seed}"}}"#),
             r#"{"type":"threats"}"#.to_owned(),
             r#"{"type":"threats","seat":2}"#.to_owned(),
+            r#"{"type":"hint"}"#.to_owned(),
+            r#"{"type":"set_hints","on":false}"#.to_owned(),
             r#"{"type":"hello","room":"K7MPX3Q","token":"t"}"#.to_owned(),
             r#"{"type":"hello","room":"K7MPX3Q"}"#.to_owned(),
             r#"{"type":"ping"}"#.to_owned(),

@@ -3,6 +3,7 @@
 use super::{BoardView, FairView, GameView, RoomView};
 use crate::action::Player;
 use crate::game::{Event, Threat};
+use crate::hint::Hint;
 use serde::{Deserialize, Serialize};
 
 /// Longest history a `welcome` carries, in items.
@@ -118,6 +119,16 @@ pub enum ServerMsg {
         seat: Player,
         /// The threats, by opponent, then value; empty when there are none.
         threats: Vec<Threat>,
+    },
+    /// Answer to `hint`, to the asking connection alone: what the computer
+    /// would do in `seat`'s place from the state of `version`, and why.
+    Hint {
+        /// The state version the hint was read from.
+        version: u64,
+        /// The seat the hint is for: the asker's.
+        seat: Player,
+        /// The action and its reason.
+        hint: Hint,
     },
     /// The turn clock of `seat` ran out: the server plays that turn for
     /// them. Sent just before the state that shows it.

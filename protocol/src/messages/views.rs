@@ -60,6 +60,14 @@ pub struct RoomView {
     /// clock is stopped), and when no clock runs.
     #[serde(default)]
     pub due_at: Option<i64>,
+    /// Whether a player may ask what the computer would do in their turn
+    /// (the host's choice; on unless turned off).
+    #[serde(default = "hints_default")]
+    pub hints: bool,
+}
+
+fn hints_default() -> bool {
+    true
 }
 
 /// A room's pace (docs/protocol.md, "Pace").

@@ -126,6 +126,14 @@ pub struct CreateRoom {
     /// preview speaks it. Absent, or not one of the six, is English.
     #[serde(default, deserialize_with = "crate::invite::Language::lenient")]
     pub language: crate::invite::Language,
+    /// Whether players may ask what the computer would do (default true;
+    /// the host can change it later with `set_hints`).
+    #[serde(default = "yes")]
+    pub hints: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The answer to creating a room or taking a seat.
@@ -234,6 +242,7 @@ pub(crate) async fn open_room(
         turn_hours,
         language: req.language,
         circle,
+        no_hints: !req.hints,
     };
     let mut room = Room::new(RoomCode::random(), setup, settings, seats)?;
     if req.start {

@@ -72,6 +72,9 @@ pub struct RoomActor {
     /// room does not close until it is in).
     pub(super) saved_due: Option<DueIndex>,
     pub(super) due_unsaved: bool,
+    /// The last hint given, with the version it was read from: asked again
+    /// of the same state, it is sent again rather than searched again.
+    pub(super) last_hint: Option<(u64, ServerMsg)>,
 }
 
 impl RoomActor {
@@ -102,6 +105,7 @@ impl RoomActor {
             history,
             saved_due: None,
             due_unsaved: false,
+            last_hint: None,
         };
         // Nobody is connected yet: every person is away from now on.
         for seat in 0..n {
@@ -431,6 +435,8 @@ impl RoomActor {
                 self.out.to(conn, &answer);
                 Ok(())
             }
+            RoomRequest::Hint => self.hint(conn, seat).await,
+            RoomRequest::SetHints { on } => self.change(Change::SetHints { on }, seat).await,
         }
     }
 

@@ -5,7 +5,8 @@
 
 use super::actor::RoomActor;
 use crate::bots::{self, Level};
-use chowka_protocol::messages::RoomStatus;
+use crate::error::{ErrorCode, Refusal};
+use chowka_protocol::messages::{RoomStatus, ServerMsg};
 use chowka_protocol::{Action, Game, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -30,6 +31,37 @@ impl RoomActor {
             Some(at) => Some(self.shared.config.wall.instant_at(at)),
             None => (self.room.clock()).map(|secs| now + Duration::from_secs(secs as u64)),
         };
+    }
+
+    /// Answers `hint` to `conn` alone: what the hard computer would do in
+    /// the asker's turn, and why (`bots::hint`). Searched off the async
+    /// threads like a hard computer's move, once per state: asked again,
+    /// the same answer is sent again.
+    pub(super) async fn hint(&mut self, conn: u64, seat: Option<Player>) -> Result<(), Refusal> {
+        let game = self.room.hint_game(seat)?.clone();
+        let version = self.room.version;
+        let cached = self.last_hint.as_ref().filter(|(v, _)| *v == version);
+        let answer = match cached {
+            Some((_, answer)) => answer.clone(),
+            None => {
+                let me = game.to_move();
+                // Seeded by the state, so that a hint is the same however often it is asked.
+                let mut rng = StdRng::seed_from_u64(version);
+                let search = move || bots::hint::hint(&game, me, &mut rng, bots::Budget::HARD);
+                let hint = tokio::task::spawn_blocking(search).await.ok().flatten();
+                let hint = hint.ok_or(ErrorCode::Rule(chowka_protocol::Code::NotYourTurn))?;
+                let answer = ServerMsg::Hint {
+                    version,
+                    seat: me,
+                    hint,
+                };
+                self.last_hint = Some((version, answer.clone()));
+                answer
+            }
+        };
+        // The state may have moved on while the search ran: the version says which it answers.
+        self.out.to(conn, &answer);
+        Ok(())
     }
 
     /// The computer whose turn it is acts.

@@ -89,6 +89,7 @@ fn view_of(
         pace: r.settings.pace,
         turn_hours: r.settings.turn_hours.filter(|_| days),
         due_at: r.due_at(now),
+        hints: !r.settings.no_hints,
     }
 }
 

@@ -157,6 +157,8 @@ mod tests {
             "leave_seat",
             "seed",
             "threats",
+            "hint",
+            "set_hints",
         ];
         for kind in types {
             // Known, so never `unknown_type`, whether or not it needs more.

@@ -215,6 +215,9 @@ test('the text mode reads commands, English words and digits of any script, and 
   assert.deepEqual(parseCommand('  Move   3 '), { command: 'move', arg: '3' });
   assert.deepEqual(parseCommand('7'), { command: 'move', arg: '7' });
   assert.deepEqual(parseCommand('t'), { command: 'throw', arg: '' });
+  assert.deepEqual(parseCommand('hint'), { command: 'hint', arg: '' });
+  assert.deepEqual(parseCommand('what would the computer do'), { command: 'hint', arg: '' });
+  assert.deepEqual(parseCommand('a'), { command: 'hint', arg: '' });
   // The longest word wins: "where is" before "where"; a name keeps its case.
   assert.deepEqual(parseCommand('where is Ravi'), { command: 'where', arg: 'Ravi' });
   assert.deepEqual(parseCommand('WHERE Ravi'), { command: 'where', arg: 'Ravi' });

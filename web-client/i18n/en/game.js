@@ -428,4 +428,50 @@ export default {
   'event.won': '{who} has every pawn at the centre and wins the game!',
   'event.won.you': 'You have every pawn at the centre and win the game!',
   'event.draw': 'Nobody can move any more: the game is a draw.',
+
+  // ---- "What would the computer do?" (hints) ----
+  // The button a player presses in their turn to see the computer's choice. Keep short.
+  'hint.button': 'What would the computer do?',
+  // While the computer thinks about the hint.
+  'hint.thinking': 'Thinking…',
+  // Plays the move the hint shows. Keep short.
+  'hint.play': 'Play it',
+  // The hint's first sentence when the computer would throw.
+  'hint.throw': 'The computer would throw.',
+  // When the computer would skip the pending throw after two graces in a row.
+  'hint.skip': 'The computer would skip this throw.',
+  // {move} is a move in words, as on the move buttons (e.g. "Move pawn 2 with 3").
+  'hint.move': 'The computer would play: {move}.',
+  // The reasons: one sentence each, after the sentence above.
+  'hint.why.throwFirst': 'Throw first: the more values you hold, the better you can choose.',
+  'hint.why.skip': 'A third grace in a row would lose everything you hold this turn.',
+  'hint.why.only': 'No other move does better: they all come to the same.',
+  // {victim} is the name of the player whose pawn is hit.
+  'hint.why.hit': 'This hits {victim}’s pawn and earns you another throw.',
+  // {by} is one or more players' names ("Ravi" or "Ravi and Meena"); {values} the throws that would hit ("3 and 4"). {n} counts the players.
+  'hint.why.escape': {
+    one: 'This pawn is in danger from {by}’s {values}: this moves it out of reach.',
+    other: 'This pawn is in danger from {by} (with {values}): this moves it out of reach.',
+  },
+  // As above, when the move ends on a safe (crossed) square.
+  'hint.why.escape.safe': {
+    one: 'This pawn is in danger from {by}’s {values}: move it to the safe square.',
+    other: 'This pawn is in danger from {by} (with {values}): move it to the safe square.',
+  },
+  // {by} as above: the other moves would leave a pawn that player could hit.
+  'hint.why.staySafe': {
+    one: 'The other moves would leave a pawn where {by} could hit it.',
+    other: 'The other moves would leave a pawn where {by} could hit it.',
+  },
+  'hint.why.centre': 'This brings a pawn home to the centre.',
+  'hint.why.pair': 'This makes a pair: single pawns cannot hit it.',
+  'hint.why.enter': 'This brings a waiting pawn onto the board.',
+  'hint.why.inner': 'This takes a pawn through the gate into the inner ring.',
+  // The rest of what the computer weighs: how far the pawns have come, and the values still held to walk with.
+  'hint.why.progress': 'This leaves your pawns best placed, counting the values you still hold.',
+  // The host's switch, in the lobby and during the game.
+  'hint.setting': 'Players may ask what the computer would do',
+  'hint.settingHint': 'Turn this off for a table that plays for keeps. A hint is shown only to the player who asks, in their turn.',
+  // In the lobby's list of the room's rules, when the host turned hints off.
+  'hint.offAtTable': 'No hints at this table.',
 };

@@ -102,6 +102,7 @@ export default {
   'text.cmd.pawns': 'pawns',
   'text.cmd.where': 'where is|where',
   'text.cmd.threats': 'threats',
+  'text.cmd.hint': 'hint|what would the computer do',
   'text.cmd.last': 'last',
   'text.cmd.clock': 'clock',
   'text.cmd.board': 'board',
@@ -123,6 +124,9 @@ export default {
   'text.help.pawns': '{word} ({key}): where your pawns are.',
   'text.help.where': '{word} and a name ({key}): where that player\'s pawns are.',
   'text.help.threats': '{word} ({key}): which of your pawns an opponent could hit, and with what.',
+  'text.help.hint': '{word} ({key}): in your turn, what the computer would do, and why.',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'move {n}, {move}',
   'text.help.last': '{word} ({key}): each player\'s last turn.',
   'text.help.clock': '{word} ({key}): the time left.',
   'text.help.board': '{word} ({key}): the board, row by row.',

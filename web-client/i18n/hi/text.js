@@ -100,6 +100,7 @@ export default {
   'text.cmd.pawns': 'गोटियाँ|गोटी',
   'text.cmd.where': 'कहाँ',
   'text.cmd.threats': 'ख़तरा|खतरा',
+  'text.cmd.hint': 'सलाह|क्या करूँ|क्या करूं',
   'text.cmd.last': 'पिछला|पिछली बारी',
   'text.cmd.clock': 'समय|घड़ी',
   'text.cmd.board': 'बिसात',
@@ -121,6 +122,9 @@ export default {
   'text.help.pawns': '{word} ({key}): आपकी गोटियाँ कहाँ हैं।',
   'text.help.where': '{word} और एक नाम ({key}): उस खिलाड़ी की गोटियाँ कहाँ हैं।',
   'text.help.threats': '{word} ({key}): आपकी कौन-सी गोटी किसी विरोधी के किस दाँव से कट सकती है।',
+  'text.help.hint': '{word} ({key}): अपनी बारी में, कंप्यूटर क्या करता, और क्यों।',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'चाल {n}, {move}',
   'text.help.last': '{word} ({key}): हर खिलाड़ी की पिछली बारी।',
   'text.help.clock': '{word} ({key}): बचा हुआ समय।',
   'text.help.board': '{word} ({key}): बिसात, एक-एक पंक्ति।',

@@ -101,6 +101,7 @@ export default {
   'text.cmd.pawns': 'ಕಾಯಿಗಳು|ಕಾಯಿ',
   'text.cmd.where': 'ಎಲ್ಲಿ|ಎಲ್ಲಿದೆ',
   'text.cmd.threats': 'ಅಪಾಯ',
+  'text.cmd.hint': 'ಸಲಹೆ|ಏನು ಮಾಡಲಿ',
   'text.cmd.last': 'ಹಿಂದಿನದು|ಕೊನೆಯದು',
   'text.cmd.clock': 'ಸಮಯ|ಗಡಿಯಾರ',
   'text.cmd.board': 'ಮಣೆ',
@@ -122,6 +123,9 @@ export default {
   'text.help.pawns': '{word} ({key}): ನಿಮ್ಮ ಕಾಯಿಗಳು ಎಲ್ಲಿವೆ.',
   'text.help.where': '{word} ಮತ್ತು ಒಂದು ಹೆಸರು ({key}): ಆ ಆಟಗಾರರ ಕಾಯಿಗಳು ಎಲ್ಲಿವೆ.',
   'text.help.threats': '{word} ({key}): ನಿಮ್ಮ ಯಾವ ಕಾಯಿಯನ್ನು ಎದುರಾಳಿ ಹೊಡೆಯಬಹುದು, ಯಾವ ಸಂಖ್ಯೆಯಿಂದ.',
+  'text.help.hint': '{word} ({key}): ನಿಮ್ಮ ಸರದಿಯಲ್ಲಿ, ಕಂಪ್ಯೂಟರ್ ಏನು ಮಾಡುತ್ತಿತ್ತು, ಏಕೆ.',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'ನಡೆ {n}, {move}',
   'text.help.last': '{word} ({key}): ಪ್ರತಿಯೊಬ್ಬರ ಹಿಂದಿನ ಸರದಿ.',
   'text.help.clock': '{word} ({key}): ಉಳಿದ ಸಮಯ.',
   'text.help.board': '{word} ({key}): ಮಣೆ, ಸಾಲು ಸಾಲಾಗಿ.',

@@ -100,6 +100,7 @@ export default {
   'text.cmd.pawns': 'सोंगट्या|सोंगटी',
   'text.cmd.where': 'कुठे',
   'text.cmd.threats': 'धोका',
+  'text.cmd.hint': 'सल्ला|काय करू',
   'text.cmd.last': 'मागची|मागची पाळी',
   'text.cmd.clock': 'वेळ|घड्याळ',
   'text.cmd.board': 'पट',
@@ -121,6 +122,9 @@ export default {
   'text.help.pawns': '{word} ({key}): तुमच्या सोंगट्या कुठे आहेत.',
   'text.help.where': '{word} आणि एक नाव ({key}): त्या खेळाडूच्या सोंगट्या कुठे आहेत.',
   'text.help.threats': '{word} ({key}): तुमची कोणती सोंगटी विरोधक कोणत्या दानावर मारू शकतात.',
+  'text.help.hint': '{word} ({key}): तुमच्या पाळीत, कॉम्प्युटर काय करेल, आणि का.',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'चाल {n}, {move}',
   'text.help.last': '{word} ({key}): प्रत्येकाची मागची पाळी.',
   'text.help.clock': '{word} ({key}): उरलेला वेळ.',
   'text.help.board': '{word} ({key}): पट, एकेक ओळ.',

@@ -100,6 +100,7 @@ export default {
   'text.cmd.pawns': 'காய்கள்|காய்',
   'text.cmd.where': 'எங்கே',
   'text.cmd.threats': 'ஆபத்து',
+  'text.cmd.hint': 'யோசனை|ஆலோசனை|என்ன செய்வது',
   'text.cmd.last': 'கடைசி|கடைசி முறை',
   'text.cmd.clock': 'நேரம்',
   'text.cmd.board': 'கட்டம்|தாயக்கட்டம்',
@@ -121,6 +122,9 @@ export default {
   'text.help.pawns': '{word} ({key}): உங்கள் காய்கள் எங்கே உள்ளன.',
   'text.help.where': '{word} மற்றும் ஒரு பெயர் ({key}): அவருடைய காய்கள் எங்கே உள்ளன.',
   'text.help.threats': '{word} ({key}): உங்கள் எந்தக் காயை எதிராளி எந்த எண்ணால் வெட்டலாம்.',
+  'text.help.hint': '{word} ({key}): உங்கள் முறையில், கணினி என்ன செய்யும், ஏன்.',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'நகர்வு {n}, {move}',
   'text.help.last': '{word} ({key}): ஒவ்வொருவரின் கடைசி முறை.',
   'text.help.clock': '{word} ({key}): மீதமுள்ள நேரம்.',
   'text.help.board': '{word} ({key}): தாயக்கட்டம், வரிசை வரிசையாக.',

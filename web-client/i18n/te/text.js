@@ -101,6 +101,7 @@ export default {
   'text.cmd.pawns': 'పావులు',
   'text.cmd.where': 'ఎక్కడ',
   'text.cmd.threats': 'ప్రమాదం',
+  'text.cmd.hint': 'సలహా|ఏం చేయాలి',
   'text.cmd.last': 'చివరిది|చివరి వంతు',
   'text.cmd.clock': 'సమయం|టైమ్',
   'text.cmd.board': 'పటం|బోర్డు',
@@ -122,6 +123,9 @@ export default {
   'text.help.pawns': '{word} ({key}): మీ పావులు ఎక్కడ ఉన్నాయి.',
   'text.help.where': '{word}, ఒకరి పేరు ({key}): వారి పావులు ఎక్కడ ఉన్నాయి.',
   'text.help.threats': '{word} ({key}): మీ ఏ పావును ప్రత్యర్థి కొట్టగలరు, ఏ పందెంతో.',
+  'text.help.hint': '{word} ({key}): మీ వంతులో, కంప్యూటర్ అయితే ఏం చేసేది, ఎందుకు.',
+  // A hinted move in the text mode: {n} is its number in the list of moves, {move} the move in words.
+  'text.hint.move': 'నడక {n}, {move}',
   'text.help.last': '{word} ({key}): ప్రతి ఒక్కరి చివరి వంతు.',
   'text.help.clock': '{word} ({key}): మిగిలిన సమయం.',
   'text.help.board': '{word} ({key}): పటం, వరుస వరుసగా.',

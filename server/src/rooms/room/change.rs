@@ -61,6 +61,11 @@ pub enum Change {
         /// Seconds, in [`super::TAKEOVER_SECS`], or `None`.
         secs: Option<u32>,
     },
+    /// The host turns hints on or off for the table.
+    SetHints {
+        /// Whether hints may be asked.
+        on: bool,
+    },
     /// A seated person steps away for a few minutes from `now` (ms):
     /// their seat is held (`away.rs`).
     RightBack {
@@ -186,6 +191,7 @@ impl Room {
             }
             Change::RightBack { now } => self.right_back(by, now),
             Change::SetTakeover { secs } => self.set_takeover(by, secs),
+            Change::SetHints { on } => self.set_hints(by, on),
             Change::Returned { seat } => Ok(self.returned(seat)),
             Change::Takeover { seat } => Ok(self.takeover(seat)),
             Change::ClockOut { now } => Ok(self.clock_out(now)),

@@ -23,6 +23,7 @@ mod away;
 mod change;
 mod clock;
 mod fair;
+mod hints;
 mod lobby;
 mod people;
 mod play;
@@ -67,6 +68,10 @@ pub struct Settings {
     /// belongs to it too, and the store files the room under it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub circle: Option<crate::ids::CircleId>,
+    /// The host turned hints off (`set_hints`): nobody at the table may ask
+    /// what the computer would do. Stored only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_hints: bool,
 }
 
 /// One seat as stored.

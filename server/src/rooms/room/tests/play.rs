@@ -386,3 +386,52 @@ fn threats_are_asked_of_a_game_for_a_seat_and_change_nothing() {
     };
     assert_eq!(threats, over.game().unwrap().threats(0));
 }
+
+#[test]
+fn the_host_turns_hints_off_and_on_and_only_the_player_to_move_may_ask() {
+    let room = playing(Settings::default());
+    let lobby = lobby(Settings::default());
+    let over = finished();
+    let set = |on| Change::SetHints { on };
+    let cases: Vec<(&str, &Room, Change, Option<Player>, &str)> = vec![
+        ("not the host", &room, set(false), Some(1), "not_host"),
+        ("a spectator", &room, set(false), None, "not_host"),
+        ("the game is over", &over, set(false), Some(0), "game_over"),
+    ];
+    for (what, room, change, by, code) in cases {
+        assert_eq!(refusal(room.apply(change, by)), code, "{what}");
+    }
+    for (what, room) in [("lobby", &lobby), ("playing", &room)] {
+        assert!(!room.settings.no_hints, "{what}: on unless turned off");
+        let (off, effects) = room.apply(set(false), Some(0)).unwrap();
+        assert!(off.settings.no_hints, "{what}");
+        assert_eq!(
+            effects,
+            vec![Effect::SaveRoom, Effect::State(Vec::new())],
+            "{what}: saved and shown"
+        );
+        let (same, effects) = off.apply(set(false), Some(0)).unwrap();
+        assert!(effects.is_empty() && same.version == off.version, "{what}");
+        let (on, _) = off.apply(set(true), Some(0)).unwrap();
+        assert!(!on.settings.no_hints, "{what}");
+    }
+    // Who may ask: the player to move, in a game on, where hints are on.
+    let to_move = room.game().unwrap().to_move();
+    let other = (to_move + 1) % room.game().unwrap().rules().players;
+    let (off, _) = room.apply(set(false), Some(0)).unwrap();
+    let code = |r: Result<&chowka_protocol::Game, crate::error::Refusal>| {
+        r.map(|_| ()).unwrap_err().code.as_str()
+    };
+    assert_eq!(code(lobby.hint_game(Some(0))), "not_playing");
+    assert_eq!(code(over.hint_game(Some(0))), "not_playing");
+    assert_eq!(code(room.hint_game(None)), "not_seated");
+    assert_eq!(code(room.hint_game(Some(other))), "not_your_turn");
+    assert_eq!(code(off.hint_game(Some(to_move))), "bad_request");
+    assert!(room.hint_game(Some(to_move)).is_ok());
+    // Stored only when turned off: older rooms read as on.
+    let json = serde_json::to_string(&room.settings).unwrap();
+    assert!(!json.contains("hints"), "{json}");
+    assert!(serde_json::to_string(&off.settings)
+        .unwrap()
+        .contains("\"no_hints\":true"));
+}

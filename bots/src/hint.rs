@@ -156,22 +156,40 @@ fn move_reason(game: &Game, mv: Move) -> HintReason {
     let Some((_, other)) = best else {
         return HintReason::Only;
     };
-    let victim = game.preview(mv).and_then(|p| p.victim);
-    let explain = |other: &Game| {
-        let sums = contributions(&eval, me, victim.is_some(), &hinted, other);
-        pick(&sums, |group| match group {
-            Group::Hit => victim.map(|victim| HintReason::Hit { victim }),
-            Group::Centre => Some(HintReason::Centre),
-            Group::Pair => Some(HintReason::Pair),
-            Group::Enter => Some(HintReason::Enter),
-            Group::Inner => Some(HintReason::Inner),
-            Group::Safety => safety(game, mv, &hinted, other),
-            Group::Progress => Some(HintReason::Progress),
-        })
-    };
-    explain(other)
-        .or_else(|| explain(game))
+    explain(game, &eval, mv, &hinted, other)
+        .or_else(|| explain(game, &eval, mv, &hinted, game))
         .unwrap_or(HintReason::Progress)
+}
+
+/// Why the legal move `mv` of the player to move is better than the legal
+/// move `than` (the analysis of a finished game: the better move against
+/// the move made), by the same sums as a hint's reason; `None` when the
+/// two lead to the same position.
+pub(crate) fn better_than(game: &Game, mv: Move, than: Move) -> Option<HintReason> {
+    let me = game.to_move();
+    let (hinted, other) = (after(game, me, mv)?, after(game, me, than)?);
+    if hinted == other {
+        return None;
+    }
+    let eval = Eval::new(game);
+    Some(explain(game, &eval, mv, &hinted, &other).unwrap_or(HintReason::Progress))
+}
+
+/// The largest positive sum of the difference between `hinted` (`game`
+/// after `mv`) and `other`, in words; `None` when no sum is positive.
+fn explain(game: &Game, eval: &Eval, mv: Move, hinted: &Game, other: &Game) -> Option<HintReason> {
+    let me = game.to_move();
+    let victim = game.preview(mv).and_then(|p| p.victim);
+    let sums = contributions(eval, me, victim.is_some(), hinted, other);
+    pick(&sums, |group| match group {
+        Group::Hit => victim.map(|victim| HintReason::Hit { victim }),
+        Group::Centre => Some(HintReason::Centre),
+        Group::Pair => Some(HintReason::Pair),
+        Group::Enter => Some(HintReason::Enter),
+        Group::Inner => Some(HintReason::Inner),
+        Group::Safety => safety(game, mv, hinted, other),
+        Group::Progress => Some(HintReason::Progress),
+    })
 }
 
 /// The largest positive sum that `name` can put in words.

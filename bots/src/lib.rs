@@ -23,6 +23,7 @@
 //! - `search`: hard's sampled games, and an expectimax (max-n) to compare.
 //! - `plan`: hard's own later turns in its sampled games.
 //! - `hint`: what hard would do for the player to move, and why.
+//! - `analysis`: a finished game's chances turn by turn and its turning points.
 //! - `diplomacy`: truce offers and answers (R15).
 //! - `tournament`: `chowka tournament`'s games and report.
 //!
@@ -33,6 +34,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod diplomacy;
 pub mod eval;
 pub mod fit;

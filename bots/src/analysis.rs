@@ -39,7 +39,7 @@ pub struct Point {
     pub round: u32,
     /// Whose turn starts; the last point's is whoever was to move at the end.
     pub to_move: Player,
-    /// Chance to win by seat, 0 to 1, summing to 1.
+    /// Chance to win by seat, 0 to 1 to four decimals, summing to 1 (within rounding).
     pub chances: Vec<f64>,
 }
 
@@ -99,7 +99,12 @@ pub fn analyse(record: &Record) -> Result<Analysis, RecordError> {
         .map_err(|reason| RecordError { step: None, reason })?;
     let eval = Eval::new(&game);
     let players = game.rules().players as usize;
-    let chances = |g: &Game| eval.values(g, false)[..players].to_vec();
+    let chances = |g: &Game| {
+        eval.values(g, false)[..players]
+            .iter()
+            .map(|&c| round(c))
+            .collect()
+    };
     let mut points = Vec::new();
     // Per point: the decisions of that turn's mover.
     let mut decisions: Vec<Vec<Decision>> = Vec::new();
@@ -182,9 +187,15 @@ fn decision(
         action,
         made,
         better: Action::Move(best).into(),
-        lost,
+        lost: round(lost),
         why,
     })
+}
+
+/// A chance to four decimals (a hundredth of a percent): what a chart
+/// shows, and what JSON carries unchanged through a store and back.
+fn round(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
 }
 
 /// The [`SWINGS`] largest changes of one player's chance over one turn,
@@ -199,7 +210,7 @@ fn swings(points: &[Point], decisions: &mut [Vec<Decision>]) -> Vec<Swing> {
                 .chances
                 .iter()
                 .zip(&w[1].chances)
-                .map(|(a, b)| b - a)
+                .map(|(a, b)| round(b - a))
                 .enumerate()
                 .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()).then(b.0.cmp(&a.0)))?;
             Some(Swing {
@@ -301,7 +312,7 @@ mod tests {
         assert_eq!(last.chances[w as usize], 1.0);
         for (i, p) in a.points.iter().enumerate() {
             let sum: f64 = p.chances.iter().sum();
-            assert!((sum - 1.0).abs() < 1e-9, "point {i}: {sum}");
+            assert!((sum - 1.0).abs() < 1e-3, "point {i}: {sum}");
             if i > 0 {
                 assert!(p.action > a.points[i - 1].action, "turns in order");
             }
@@ -317,7 +328,7 @@ mod tests {
         for s in &a.swings {
             let (from, to) = (&a.points[s.point], &a.points[s.point + 1]);
             let change = to.chances[s.player as usize] - from.chances[s.player as usize];
-            assert_eq!(change, s.change);
+            assert!((change - s.change).abs() < 1e-9, "{change} {}", s.change);
             assert_eq!(s.mover, from.to_move);
             if let Some(d) = &s.decision {
                 assert!(

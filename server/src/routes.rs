@@ -88,6 +88,7 @@ pub fn router(services: Services) -> Router {
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/replay", get(replay::game_replay))
+        .route("/api/games/{id}/analysis", get(replay::game_analysis))
         .route("/api/rooms/{code}/replay", get(replay::room_replay))
         .route("/api/rules", get(web::rules))
         .route("/api/presets", get(api::presets))

@@ -3,7 +3,7 @@
 //! handler takes only the parts it touches, each a sub-state of its own
 //! (axum's `FromRef`): `State<Registry>`, `State<Store>`,
 //! `State<Arc<Metrics>>`, `State<Arc<Cluster>>`, `State<Limits>`,
-//! `State<Sockets>`, `State<Site>`, `State<Mail>` and `State<Push>`, so that its signature says what it touches.
+//! `State<Sockets>`, `State<Site>`, `State<Mail>`, `State<Push>` and `State<Analyst>`, so that its signature says what it touches.
 
 use crate::cluster::{Cluster, Holdings};
 use crate::config::ServeOpts;
@@ -42,6 +42,8 @@ pub struct Services {
     pub push: Push,
     /// Wakes the circles' open pages when a circle changes.
     pub circles: Arc<crate::circles::Hub>,
+    /// Analyses finished games for their replays, one at a time.
+    pub analyst: crate::replay::Analyst,
 }
 
 impl Services {
@@ -67,6 +69,7 @@ impl Services {
             sockets: Sockets::new(&opts.sockets, shutdown),
             site: Site::new(opts.http.public_url.as_deref(), trust_forwarded_for),
             registry,
+            analyst: crate::replay::Analyst::start(store.clone()),
             store,
             metrics,
             circles: crate::circles::Hub::new(cluster.clone()),

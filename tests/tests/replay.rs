@@ -251,3 +251,64 @@ async fn bad_codes_and_queries_are_refused_clearly() {
     assert_eq!(s, 200);
     server.stop().await;
 }
+
+/// Asks a game's analysis until the worker has stored it (`202` until
+/// then); returns the answer.
+async fn analysis_of(base: &str, code: &str) -> Value {
+    for _ in 0..400 {
+        let (s, answer) = get(base, &format!("/api/games/{code}/analysis")).await;
+        match s {
+            200 => return answer,
+            202 => assert_eq!(answer["status"], "analysing", "{answer}"),
+            _ => panic!("{s} {answer}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("the analysis of {code} never came");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_once_after_it_ends_and_read_from_the_store() {
+    let mut server = TestServer::start().await;
+    let (code, tokens) = room_of(&server.base, 2, json!({"pawns": 2})).await;
+    // Not before the game has ended: a lobby or a game on has no analysis.
+    let (s, e) = get(&server.base, &format!("/api/games/{code}/analysis")).await;
+    assert_eq!((s, e["code"].as_str()), (404, Some("no_such_game")));
+    play_out(start_game(&server, &code, &tokens).await).await;
+    let (_, archived) = get(&server.base, &format!("/api/games/{code}")).await;
+    let record: Record = serde_json::from_value(archived["record"].clone()).unwrap();
+
+    let first = analysis_of(&server.base, &code).await;
+    assert_eq!(first["id"], code.as_str());
+    assert_eq!(first["method"], "evaluation");
+    // The engine's analysis of the archived record, as stored.
+    let expected =
+        serde_json::to_value(chowka_server::bots::analysis::analyse(&record).unwrap()).unwrap();
+    assert_eq!(first["points"], expected["points"]);
+    assert_eq!(first["swings"], expected["swings"]);
+    let points = first["points"].as_array().unwrap();
+    let last = points.last().unwrap();
+    assert_eq!(last["action"], record.actions.len());
+    let winner = record.result.and_then(|r| match r {
+        chowka_protocol::Outcome::Winner(w) => Some(w as usize),
+        _ => None,
+    });
+    if let Some(w) = winner {
+        assert_eq!(last["chances"][w], 1.0);
+    }
+    assert!(first["swings"].as_array().unwrap().len() <= 3);
+    // Asked again: the same, from the store.
+    let (s, again) = get(&server.base, &format!("/api/games/{code}/analysis")).await;
+    assert_eq!(s, 200);
+    assert_eq!(again, first);
+    // Unknown games and bad ids are refused as the replay refuses them.
+    let (s, _) = get(&server.base, "/api/games/ZZZZZZZ/analysis").await;
+    assert_eq!(s, 404);
+    let (s, _) = get(
+        &server.base,
+        &format!("/api/games/{code}/analysis?nonsense=1"),
+    )
+    .await;
+    assert_eq!(s, 400);
+    server.stop().await;
+}

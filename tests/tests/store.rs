@@ -87,6 +87,14 @@ async fn exercise(store: &Store) {
     assert_eq!(store.game(code).await.unwrap().unwrap(), game);
     let list = store.list_games(Some(finished_at + 1), 100).await.unwrap();
     assert!(list.iter().any(|g| g.id == code.as_str()));
+    // Its analysis is written once beside it: the first stays.
+    assert_eq!(store.analysis(code).await.unwrap(), None);
+    store.save_analysis(code, "{\"points\":[]}").await.unwrap();
+    store.save_analysis(code, "{\"other\":1}").await.unwrap();
+    assert_eq!(
+        store.analysis(code).await.unwrap().as_deref(),
+        Some("{\"points\":[]}")
+    );
     // A private room's game is kept, reachable by its id, never listed.
     let private_code = RoomCode::random();
     let private = RoomRow {

@@ -35,7 +35,10 @@ use chowka_protocol::{Event, Game, Outcome, Record, RecordedAction, Rules, Setup
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
+mod analysis;
 mod numbers;
+
+pub use analysis::{game_analysis, Analyst, GameAnalysis};
 
 use numbers::Tally;
 pub use numbers::{Numbers, SeatNumbers};

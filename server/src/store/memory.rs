@@ -27,6 +27,8 @@ struct MemoryInner {
     leases: HashMap<String, (String, i64, i64)>,
     /// Archived games, with whether each was public.
     games: Vec<(GameRow, bool)>,
+    /// Analyses of finished games (JSON), by game id.
+    analyses: HashMap<String, String>,
     /// Players, their devices and rooms (`memory/players.rs`).
     people: players::People,
     failing: bool,
@@ -51,6 +53,20 @@ impl Memory {
     /// Makes archiving finished games fail (`true`) or succeed again.
     pub fn fail_archives(&self, failing: bool) {
         self.lock().failing_archives = failing;
+    }
+
+    /// Stores a game's analysis; the first written stays.
+    pub fn save_analysis(&self, game: RoomCode, analysis: &str) {
+        let mut inner = self.lock();
+        inner
+            .analyses
+            .entry(game.to_string())
+            .or_insert_with(|| analysis.to_owned());
+    }
+
+    /// A game's analysis, once written.
+    pub fn analysis(&self, game: RoomCode) -> Option<String> {
+        self.lock().analyses.get(game.as_str()).cloned()
     }
 
     /// An archived game, with its record.

@@ -13,7 +13,7 @@
 //! - `rooms`: rooms' rows and event logs, fenced by their lease.
 //! - `writer`: the group commit of actions. `sqlite`: SQLite's settings
 //!   and checkpoints beside the writer.
-//! - `archive`: finished games. `leases`: which node runs each room.
+//! - `archive`: finished games; `analyses`: their turning points. `leases`: which node runs each room.
 //! - `memory`: the in-process store of the paused-clock tests.
 //! - `players`: players, their devices and rooms; `my_games`: "all my
 //!   games" in the page's order.
@@ -30,6 +30,7 @@ use sqlx::AnyPool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 mod alerts;
+mod analyses;
 mod archive;
 mod circle_seats;
 mod circles;

@@ -125,6 +125,15 @@ export function replayPage(kind, code, from) {
 }
 
 /**
+ * A finished game's turning points (docs/protocol.md, "GET
+ * /api/games/{id}/analysis"): {points, swings}, or {status: 'analysing'}
+ * (202) while the server works them out: ask again in a moment.
+ */
+export function gameAnalysis(id) {
+  return request('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+}
+
+/**
  * Makes a new player for this browser, named as the player last typed
  * (POST /api/players), and keeps its secret. Resolves to the secret.
  */

@@ -9,7 +9,8 @@
 // A finished game also shows whether its throws were fair (fair.js) and
 // the game in numbers (numbers.js), and offers its record to download.
 // Its controls are replay-controls.js, a frame's drawing replay-frame.js,
-// the record and its check replay-record.js.
+// the record and its check replay-record.js, a finished game's turning
+// points replay-analysis.js.
 
 import { h, fill } from './dom.js';
 import { BoardView } from './board.js';
@@ -26,6 +27,7 @@ import { numbersView } from './numbers.js';
 import { frameMoves, heldLine, playerItems } from './replay-frame.js';
 import { icon, replayControls } from './replay-controls.js';
 import { checkThrows, copyMoveLink, recordOf } from './replay-record.js';
+import { analysisView, bringIntoView } from './replay-analysis.js';
 import * as api from './api.js';
 import { textMode } from './text-mode.js';
 import { playerPawnsText } from './text-words.js';
@@ -58,6 +60,8 @@ export function replayView(container, code, start) {
   };
   let timer = null;
   let poll = null;
+  // The turning points, once the game is over.
+  let analysis = null;
   // A move asked for whose page has not come yet.
   let wanted = start;
 
@@ -93,6 +97,7 @@ export function replayView(container, code, start) {
   const players = h('ul', { class: 'replay-players' });
   const fair = h('p', { class: 'replay-fair', role: 'status', hidden: true });
   const numbers = h('div', { class: 'replay-numbers' });
+  const turning = h('div', { class: 'replay-analysis', hidden: true });
   const downloadBtn = h('button', { type: 'button', class: 'btn', id: 'replay-download', onclick: () => download() }, t('replay.download'));
   const copyBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-copy', onclick: () => copyMoveLink(code, state.at, copyBtn) }, t('replay.copyLink'));
   const newerBtn = h('button', { type: 'button', class: 'btn ghost', id: 'replay-newer', hidden: true, onclick: () => fetchNewer() }, t('replay.newer'));
@@ -116,6 +121,7 @@ export function replayView(container, code, start) {
         h('h2', { id: 'replay-players-title', class: 'panel-title', text: t('game.players') }), players),
       fair,
       h('div', { class: 'replay-actions' }, downloadBtn, copyBtn, newerBtn),
+      turning,
       numbers));
   const loading = h('p', { class: 'loading', role: 'status', text: t('replay.loading') });
   const root = h('section', { class: 'replay', 'aria-labelledby': 'replay-heading', 'aria-busy': 'true' },
@@ -229,6 +235,22 @@ export function replayView(container, code, start) {
     refreshRange();
     if (!r.live) fill(numbers, numbersView(r.numbers, who, me));
     else numbers.replaceChildren();
+    if (!r.live && !analysis) {
+      analysis = analysisView({
+        code,
+        who,
+        frameAt: (n) => state.frames[n],
+        centre: walkGeometry(r.board).centre,
+        // To the move on the board, brought into view (on a phone it is far above).
+        show(n) {
+          if (state.playing) togglePlay();
+          go(n);
+          bringIntoView(status);
+        },
+      });
+      fill(turning, analysis.el);
+      turning.hidden = false;
+    }
   }
 
   /** The slider's range and the rounds' list, as far as frames have come. */
@@ -378,6 +400,7 @@ export function replayView(container, code, start) {
       state.closed = true;
       clearTimeout(timer);
       clearInterval(poll);
+      analysis?.close();
       document.removeEventListener('keydown', onKey);
     },
     show(n) {

@@ -78,6 +78,8 @@ test('a computer plays for the grandmother while she is away, in the open, and s
   // Back: one tap, and the badge goes.
   await page.click('#take-back-btn');
   await host.page.waitForSelector('.player.seat-1 .badge.vacation', { state: 'detached' });
+  // Her own page shows the state that ended the hold (the host's may come first).
+  await page.waitForSelector('#right-back-btn');
   assert.equal(await page.locator('#right-back-btn').count(), 1, 'she can say it again');
   assert.deepEqual(page.errors ?? [], []);
   assert.deepEqual(host.page.errors, []);
@@ -119,6 +121,8 @@ test('in the lobby the host chooses when a computer stands in; a guest does not 
   await host.page.selectOption('#lobby-takeover', '300');
   const details = async () => (await (await fetch(`${env.server.url}/api/rooms/${room.code}`)).json()).room.takeover;
   await host.page.waitForFunction(() => document.querySelector('#lobby-takeover')?.value === '300');
+  // The select shows the choice at once; the server's state follows it.
+  await host.page.waitForFunction((code) => fetch(`/api/rooms/${code}`).then((r) => r.json()).then((d) => d.room?.takeover === 300).catch(() => false), room.code, { polling: 250 });
   assert.equal(await details(), 300, 'the server has it');
   await friend.page.waitForSelector('.seat.me');
   assert.equal(await friend.page.locator('#lobby-takeover').count(), 0, 'the host\'s alone');

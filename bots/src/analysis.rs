@@ -21,11 +21,10 @@
 //! decided by the throws: it has no better move.
 
 use super::eval::Eval;
-use super::hint::better_than;
+use super::hint::{after, better_than, mid_turn};
 use super::moves::distinct_moves;
 use chowka_protocol::{
-    Action, ActionRequest, ForcedThrow, Game, HintReason, Move, MoveList, Player, Record,
-    RecordError,
+    Action, ActionRequest, Game, HintReason, Move, MoveList, Player, Record, RecordError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -163,11 +162,8 @@ fn decision(
         return None;
     }
     let value = |m: Move| {
-        let mut g = game.clone();
-        g.play_with(me, Action::Move(m), &mut ForcedThrow(1), &mut |_| {})
-            .ok()?;
-        let mid = !g.is_over() && g.to_move() == me;
-        Some(eval.values(&g, mid)[me as usize])
+        let g = after(game, me, m)?;
+        Some(eval.values(&g, mid_turn(&g, me))[me as usize])
     };
     let made_value = value(mv)?;
     let (best, best_value) = moves
@@ -271,7 +267,7 @@ pub fn calibration(analysis: &Analysis, winner: Option<Player>, into: &mut Calib
 mod tests {
     use super::*;
     use crate::{decide, Level};
-    use chowka_protocol::{Outcome, Overrides, Preset, RecordedAction, SeededThrows};
+    use chowka_protocol::{ForcedThrow, Outcome, Overrides, Preset, RecordedAction, SeededThrows};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -202,7 +202,7 @@ fn pick(sums: &Sums, name: impl Fn(Group) -> Option<HintReason>) -> Option<HintR
 
 /// `game` after the player to move plays `mv` (no throw is drawn: a hit's
 /// bonus throw stays pending, R10).
-fn after(game: &Game, me: Player, mv: Move) -> Option<Game> {
+pub(crate) fn after(game: &Game, me: Player, mv: Move) -> Option<Game> {
     let mut g = game.clone();
     g.play_with(me, Action::Move(mv), &mut ForcedThrow(1), &mut |_| {})
         .ok()
@@ -211,7 +211,7 @@ fn after(game: &Game, me: Player, mv: Move) -> Option<Game> {
 
 /// Whether `game` is still inside `me`'s turn: its held values and pending
 /// throws are still to walk (as [`Eval::scores`] counts them).
-fn mid_turn(game: &Game, me: Player) -> bool {
+pub(crate) fn mid_turn(game: &Game, me: Player) -> bool {
     !game.is_over() && game.to_move() == me
 }
 
